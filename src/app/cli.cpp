@@ -1,0 +1,143 @@
+// Subcommand dispatch and `chimera perft` (../shared/spec/README.md, "The
+// command-line contract"): divide lines, a blank line, `Nodes searched: N`; any
+// bad argument gives one `error:` line on stderr and exit status 2, with
+// nothing written to stdout.
+#include "app/cli.h"
+
+#include <ostream>
+#include <sstream>
+#include <string_view>
+
+#include "core/perft.h"
+#include "core/text.h"
+#include "variants/registry.h"
+
+namespace chimera::app {
+
+namespace {
+
+constexpr int kMaxPerftDepth = 20;
+
+constexpr std::string_view kUsage =
+    "usage: chimera <command> [arguments]\n"
+    "\n"
+    "commands:\n"
+    "  perft <variant> <depth> [--fen \"<FEN>\"] [--moves <lan> ...]\n"
+    "                      count the legal move tree, split by root move\n"
+    "  bench perft         perft speed on fixed positions (nodes per second)\n"
+    "  play [<variant>] [--fen \"<FEN>\"]\n"
+    "                      an interactive game in the terminal\n"
+    "  help                this text\n"
+    "\n"
+    "variants: chess, chess4d\n";
+
+std::string variant_list() {
+    std::string s;
+    for (auto id : kVariantIds) s += (s.empty() ? "" : ", ") + std::string(id);
+    return s;
+}
+
+int fail(std::ostream& err, const std::string& message) {
+    err << "error: " << message << '\n';
+    return kUsageError;
+}
+
+struct PerftRequest {
+    std::string variant;
+    int depth = 0;
+    bool has_fen = false;
+    std::string fen;
+    std::vector<std::string> moves;
+};
+
+// Parses `<variant> <depth> [--fen F] [--moves m...]` (options in any order,
+// `--fen=F` accepted too); returns an error message or "".
+std::string parse_perft_args(const Args& args, PerftRequest& req) {
+    std::vector<std::string> positional;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        if (a == "--fen" || a.rfind("--fen=", 0) == 0) {
+            if (req.has_fen) return "--fen given more than once";
+            if (a == "--fen") {
+                if (i + 1 >= args.size()) return "--fen needs a FEN string after it";
+                req.fen = args[++i];
+            } else {
+                req.fen = a.substr(6);
+            }
+            req.has_fen = true;
+        } else if (a == "--moves") {
+            while (i + 1 < args.size() && args[i + 1].rfind("--", 0) != 0)
+                req.moves.push_back(args[++i]);
+        } else if (a.rfind("--", 0) == 0) {
+            return "unknown option " + quoted(a) + " (expected --fen or --moves)";
+        } else {
+            positional.push_back(a);
+        }
+    }
+    if (positional.empty()) return "missing <variant> (one of " + variant_list() + ")";
+    if (positional.size() < 2) return "missing <depth> after the variant";
+    if (positional.size() > 2) return "unexpected argument " + quoted(positional[2]);
+    req.variant = positional[0];
+    const auto depth = parse_uint(positional[1], 3);
+    if (!depth || *depth > kMaxPerftDepth)
+        return "depth " + quoted(positional[1]) + " is not an integer from 0 to " +
+               std::to_string(kMaxPerftDepth);
+    req.depth = *depth;
+    return "";
+}
+
+template <class Pos>
+int run_perft(const PerftRequest& req, std::ostream& out, std::ostream& err) {
+    Pos pos;
+    if (req.has_fen)
+        if (Status s = pos.set_fen(req.fen); !s) return fail(err, s.message());
+    for (std::size_t i = 0; i < req.moves.size(); ++i) {
+        const Move m = pos.parse_lan(req.moves[i], nullptr);
+        if (m.is_none())
+            return fail(err, "--moves: move " + std::to_string(i + 1) + " " +
+                                 quoted(req.moves[i]) + " is not a legal move in long "
+                                 "algebraic notation in that position");
+        pos.do_move(m);
+    }
+    std::ostringstream text;  // written out only when complete
+    if (req.depth == 0) {
+        text << "Nodes searched: 1\n";
+    } else {
+        std::uint64_t total = 0;
+        for (const auto& [lan, n] : perft_divide(pos, req.depth)) {
+            text << lan << ": " << n << '\n';
+            total += n;
+        }
+        text << "\nNodes searched: " << total << '\n';
+    }
+    out << text.str() << std::flush;
+    return 0;
+}
+
+}  // namespace
+
+int cmd_perft(const Args& args, std::ostream& out, std::ostream& err) {
+    PerftRequest req;
+    if (std::string e = parse_perft_args(args, req); !e.empty()) return fail(err, e);
+    int status = 0;
+    const bool known = with_variant(
+        req.variant, [&]<class Pos>() { status = run_perft<Pos>(req, out, err); });
+    if (!known)
+        return fail(err, "unknown variant " + quoted(req.variant) + " (expected one of " +
+                             variant_list() + ")");
+    return status;
+}
+
+int run(const Args& args, std::istream& in, std::ostream& out, std::ostream& err) {
+    if (args.empty() || args[0] == "help" || args[0] == "--help" || args[0] == "-h") {
+        out << kUsage;
+        return 0;
+    }
+    const Args rest(args.begin() + 1, args.end());
+    if (args[0] == "perft") return cmd_perft(rest, out, err);
+    if (args[0] == "bench") return cmd_bench(rest, out, err);
+    if (args[0] == "play") return cmd_play(rest, in, out, err);
+    return fail(err, "unknown command " + quoted(args[0]) + " (try 'chimera help')");
+}
+
+}  // namespace chimera::app

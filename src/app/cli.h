@@ -1,0 +1,21 @@
+// The `chimera` command line: subcommands dispatched from main, each taking its
+// arguments and the streams to write to, so tests can run them in-process.
+#pragma once
+
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace chimera::app {
+
+using Args = std::vector<std::string>;
+
+// Exit status for malformed input (the command-line contract).
+inline constexpr int kUsageError = 2;
+
+int run(const Args& args, std::istream& in, std::ostream& out, std::ostream& err);
+int cmd_perft(const Args& args, std::ostream& out, std::ostream& err);
+int cmd_bench(const Args& args, std::ostream& out, std::ostream& err);
+int cmd_play(const Args& args, std::istream& in, std::ostream& out, std::ostream& err);
+
+}  // namespace chimera::app

@@ -1,0 +1,131 @@
+// Magic-bitboard slider attacks for boards of at most 64 cells.
+//
+// For a set of slider direction vectors over a geometry, each cell gets a
+// mask of the cells whose occupancy matters, a magic multiplier that maps
+// every subset of that mask to a distinct (or constructively colliding) slot,
+// and a slice of one shared attack table. The tables are immutable and built
+// once, on first use, from the slow reference slide() in geometry.h; the
+// multipliers are found by a seeded search, so the build is deterministic.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "core/geometry.h"
+#include "core/zobrist.h"
+
+namespace chimera {
+
+template <Geometry G, auto Dirs>
+class MagicSliders {
+    static_assert(G.cells() <= 64, "magic sliders need a board of at most 64 cells");
+
+public:
+    Bitboard64 attacks(int sq, Bitboard64 occ) const {
+        const Entry& e = entries_[sq];
+        return table_[e.offset + (((occ & e.mask) * e.magic) >> e.shift)];
+    }
+
+    static const MagicSliders& instance() {
+        static const MagicSliders tables;
+        return tables;
+    }
+
+private:
+    struct Entry {
+        Bitboard64 mask = 0;
+        Bitboard64 magic = 0;
+        std::uint32_t offset = 0;
+        unsigned shift = 63;
+    };
+
+    MagicSliders() {
+        std::uint64_t rng = 0x5EED0F0C7A11ULL + static_cast<std::uint64_t>(G.cells());
+        std::vector<Bitboard64> occs, refs;
+        for (int sq = 0; sq < G.cells(); ++sq) {
+            Entry& e = entries_[sq];
+            e.mask = relevant_mask(sq);
+            int bits = popcount(e.mask);
+            e.shift = static_cast<unsigned>(64 - (bits ? bits : 1));
+            e.offset = static_cast<std::uint32_t>(table_.size());
+            std::size_t slots = std::size_t(1) << (64 - e.shift);
+            occs.clear();
+            refs.clear();
+            Bitboard64 sub = 0;
+            do {  // Carry-Rippler enumeration of all subsets of the mask
+                occs.push_back(sub);
+                refs.push_back(slide<G>(sq, sub, Dirs));
+                sub = (sub - e.mask) & e.mask;
+            } while (sub);
+            table_.resize(table_.size() + slots);
+            find_magic(e, occs, refs, slots, rng);
+        }
+    }
+
+    static int bits_of(const Entry& e) { return popcount(e.mask); }
+
+    // Cells along each ray except the last one: a blocker on the edge changes nothing.
+    static Bitboard64 relevant_mask(int sq) {
+        Bitboard64 m = 0;
+        for (const Vec4& v : Dirs) {
+            for (int s = G.step(sq, v); s >= 0; s = G.step(s, v))
+                if (G.step(s, v) >= 0) m |= Bitboard64(1) << s;
+        }
+        return m;
+    }
+
+    void find_magic(Entry& e, const std::vector<Bitboard64>& occs,
+                    const std::vector<Bitboard64>& refs, std::size_t slots, std::uint64_t& rng) {
+        std::vector<int> stamp(slots, 0);
+        for (int attempt = 1;; ++attempt) {
+            Bitboard64 magic = e.mask ? splitmix64(rng) & splitmix64(rng) & splitmix64(rng) : 0;
+            if (bits_of(e) >= 8 && popcount((e.mask * magic) >> 56) < 6) continue;
+            bool ok = true;
+            for (std::size_t i = 0; i < occs.size() && ok; ++i) {
+                std::size_t idx = e.mask ? ((occs[i] & e.mask) * magic) >> e.shift : 0;
+                Bitboard64& slot = table_[e.offset + idx];
+                if (stamp[idx] != attempt) {
+                    stamp[idx] = attempt;
+                    slot = refs[i];
+                } else if (slot != refs[i]) {
+                    ok = false;
+                }
+            }
+            if (ok) {
+                e.magic = magic;
+                return;
+            }
+        }
+    }
+
+    std::array<Entry, G.cells()> entries_{};
+    std::vector<Bitboard64> table_;
+};
+
+// Lines through pairs of cells for a slider direction set: between(a, b) is the
+// set strictly between a and b when both lie on one ray, line(a, b) the whole line
+// through them (both empty otherwise). Used for pins, blocks and discovered checks.
+template <Geometry G, auto Dirs>
+struct LineTables {
+    std::array<std::array<BitsFor<G>, G.cells()>, G.cells()> between{};
+    std::array<std::array<BitsFor<G>, G.cells()>, G.cells()> line{};
+
+    constexpr LineTables() {
+        using B = BitsFor<G>;
+        for (int a = 0; a < G.cells(); ++a)
+            for (const Vec4& v : Dirs) {
+                B path = 0;
+                Vec4 back;
+                for (int i = 0; i < 4; ++i) back.d[i] = -v.d[i];
+                B full = ray<G>(a, v) | ray<G>(a, back) | (B(1) << a);
+                for (int s = G.step(a, v); s >= 0; s = G.step(s, v)) {
+                    between[a][s] = path;
+                    line[a][s] = full;
+                    path |= B(1) << s;
+                }
+            }
+    }
+};
+
+}  // namespace chimera

@@ -1,0 +1,97 @@
+// Chess move text: UCI long algebraic (e2e4, e7e8q, e1g1) and SAN (Nf3, exd5, O-O, e8=Q#).
+#include "core/notation.h"
+#include "core/text.h"
+#include "variants/chess/position.h"
+
+namespace chimera::chess {
+
+namespace {
+constexpr std::string_view kPieceLetters = "  NBRQK";
+constexpr std::string_view kPromoLetters = "  nbrq";
+}  // namespace
+
+std::string Position::lan(Move m) const {
+    std::string s = square_name(m.from()) + square_name(m.to());
+    if (m.kind() == MoveKind::PROMOTION) s += kPromoLetters[m.extra()];
+    return s;
+}
+
+std::string Position::san(Move m) const {
+    std::string s;
+    const PieceType pt = type_of(piece_on(m.from()));
+    if (m.kind() == MoveKind::CASTLING) {
+        s = m.to() > m.from() ? "O-O" : "O-O-O";
+    } else {
+        const bool capture = is_capture(m);
+        if (pt == PAWN) {
+            if (capture) s += static_cast<char>('a' + file_of(m.from()));
+        } else {
+            s += kPieceLetters[pt];
+            // Disambiguate among other pieces of the same type reaching the same square.
+            Moves moves;
+            legal_moves(moves);
+            bool clash = false, same_file = false, same_rank = false;
+            for (Move o : moves) {
+                if (o.to() != m.to() || o.from() == m.from() ||
+                    piece_on(o.from()) != piece_on(m.from()))
+                    continue;
+                clash = true;
+                same_file |= file_of(o.from()) == file_of(m.from());
+                same_rank |= rank_of(o.from()) == rank_of(m.from());
+            }
+            if (clash) {
+                if (!same_file)
+                    s += static_cast<char>('a' + file_of(m.from()));
+                else if (!same_rank)
+                    s += static_cast<char>('1' + rank_of(m.from()));
+                else
+                    s += square_name(m.from());
+            }
+        }
+        if (capture) s += 'x';
+        s += square_name(m.to());
+        if (m.kind() == MoveKind::PROMOTION) {
+            s += '=';
+            s += kPieceLetters[m.extra()];
+        }
+    }
+    return s + check_suffix(*this, m);
+}
+
+Move Position::parse_lan(std::string_view text, std::string* error) const {
+    Moves moves;
+    legal_moves(moves);
+    for (Move m : moves)
+        if (lan(m) == text) return m;
+    if (error) *error = lan_error(text, kId);
+    return Move::none();
+}
+
+Move Position::parse_san(std::string_view text, std::string* error) const {
+    return match_san(*this, text, error);
+}
+
+Move Position::parse_move(std::string_view text, std::string* error) const {
+    return match_move(*this, text, error);
+}
+
+}  // namespace chimera::chess
+
+namespace chimera::chess {
+
+std::string Position::diagram() const {
+    constexpr std::string_view chars = ".PNBRQK  pnbrqk";
+    std::string s;
+    for (int r = 7; r >= 0; --r) {
+        s += static_cast<char>('1' + r);
+        for (int f = 0; f < 8; ++f) {
+            s += ' ';
+            s += chars[piece_on(make_square(f, r))];
+        }
+        s += '\n';
+    }
+    s += "  a b c d e f g h\n";
+    return s;
+}
+
+}  // namespace chimera::chess
