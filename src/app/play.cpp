@@ -12,7 +12,7 @@ namespace chimera::app {
 namespace {
 
 constexpr std::string_view kHelp =
-    "Type a move in SAN (Nf3, Rxa1[0,1]) or long algebraic (g1f3, a1[0,0]a1[0,1]).\n"
+    "Type a move in SAN (Nf3, Raa1[0,1]) or long algebraic (g1f3, a1[0,0]a1[0,1]).\n"
     "Commands: moves (list legal moves), undo, fen, board, new, help, quit.\n";
 
 void show(const AnyGame& g, std::ostream& out) {
