@@ -31,6 +31,8 @@ TEST(Perft, ChessPublishedTables) { check_file<chess::Position>("chess.perft"); 
 
 TEST(Perft, Chess4dStartPositionD4) { check_file<chess4d::Position>("chess4d.perft"); }
 
+TEST(Perft, WreckageStartPositionX4) { check_file<wreckage::Position>("wreckage.perft"); }
+
 TEST(Perft, DivideSumsToTotal) {
     chess::Position pos;
     std::uint64_t sum = 0;

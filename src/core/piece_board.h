@@ -1,6 +1,6 @@
 // Placement storage shared by the variants: a mailbox (piece per cell) kept in
-// step with one bitboard per piece type and per colour. A Piece is
-// colour * 8 + type, 0 meaning an empty cell.
+// step with one bitboard per piece type and per colour. A piece code is
+// colour << TypeBits | type, 0 meaning an empty cell (type 0 is never a piece).
 #pragma once
 
 #include <array>
@@ -12,14 +12,15 @@
 
 namespace chimera {
 
-template <class Bits, int Cells, int TypeCount>
+template <class Bits, int Cells, int TypeCount, int TypeBits = 3>
 class PieceBoard {
+    static_assert(TypeCount <= (1 << TypeBits));
 public:
     static constexpr std::uint8_t make(Color c, int type) {
-        return static_cast<std::uint8_t>(c * 8 + type);
+        return static_cast<std::uint8_t>(c << TypeBits | type);
     }
-    static constexpr Color color_of(std::uint8_t p) { return Color(p >> 3); }
-    static constexpr int type_of(std::uint8_t p) { return p & 7; }
+    static constexpr Color color_of(std::uint8_t p) { return Color(p >> TypeBits); }
+    static constexpr int type_of(std::uint8_t p) { return p & ((1 << TypeBits) - 1); }
 
     std::uint8_t at(int sq) const { return board_[sq]; }
     Bits all() const { return by_color_[WHITE] | by_color_[BLACK]; }
@@ -67,7 +68,7 @@ public:
 
 private:
     std::array<std::uint8_t, Cells> board_{};
-    std::array<Bits, 8> by_type_{};
+    std::array<Bits, TypeCount> by_type_{};
     std::array<Bits, COLOR_NB> by_color_{};
 };
 

@@ -49,4 +49,10 @@ inline std::string quoted(std::string_view s) {
     return out + "'";
 }
 
+// "FEN placement, character 7 'x'" with the character escaped when unprintable.
+inline std::string fen_char_where(std::string_view field, std::size_t index, char c) {
+    return "FEN " + std::string(field) + ", character " + std::to_string(index + 1) + " " +
+           quoted(std::string_view(&c, 1));
+}
+
 }  // namespace chimera

@@ -7,11 +7,12 @@
 
 #include "variants/chess/position.h"
 #include "variants/chess4d/position.h"
+#include "variants/wreckage/position.h"
 
 namespace chimera {
 
-inline constexpr std::array<std::string_view, 2> kVariantIds{chess::Position::kId,
-                                                            chess4d::Position::kId};
+inline constexpr std::array<std::string_view, 3> kVariantIds{
+    chess::Position::kId, chess4d::Position::kId, wreckage::Position::kId};
 
 // Calls f.template operator()<Pos>() for the variant named id; false when id is unknown.
 template <class F>
@@ -22,6 +23,10 @@ bool with_variant(std::string_view id, F&& f) {
     }
     if (id == chess4d::Position::kId) {
         f.template operator()<chess4d::Position>();
+        return true;
+    }
+    if (id == wreckage::Position::kId) {
+        f.template operator()<wreckage::Position>();
         return true;
     }
     return false;

@@ -230,8 +230,7 @@ Status Position::set_fen(std::string_view fen) {
     const std::string_view placement = fields[0];
     for (std::size_t i = 0; i < placement.size(); ++i) {
         const char c = placement[i];
-        const std::string where = "FEN placement, character " + std::to_string(i + 1) + " '" +
-                                  std::string(1, c) + "'";
+        const std::string where = fen_char_where("placement", i, c);
         if (c == '/') {
             if (file != 8)
                 return Status::error(where + ": rank " + std::to_string(rank + 1) + " has " +
