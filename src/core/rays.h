@@ -19,12 +19,16 @@ struct RayTables {
     static constexpr int kDirs = static_cast<int>(Dirs.size());
 
     std::array<std::array<B, G.cells()>, Dirs.size()> rays{};
+    std::array<std::array<std::int8_t, G.cells()>, Dirs.size()> next{};  // one step, -1 off board
     std::array<bool, Dirs.size()> increasing{};
 
     constexpr RayTables() {
         for (int d = 0; d < kDirs; ++d) {
             increasing[d] = G.delta(Dirs[d]) > 0;
-            for (int sq = 0; sq < G.cells(); ++sq) rays[d][sq] = ray<G>(sq, Dirs[d]);
+            for (int sq = 0; sq < G.cells(); ++sq) {
+                rays[d][sq] = ray<G>(sq, Dirs[d]);
+                next[d][sq] = static_cast<std::int8_t>(G.step(sq, Dirs[d]));
+            }
         }
     }
 

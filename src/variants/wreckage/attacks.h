@@ -104,7 +104,7 @@ inline constexpr auto kQueenLines = [] {
     return t;
 }();
 
-constexpr int step(int sq, int dir) { return kGeometry.step(sq, kDirs[dir]); }
+inline int step(int sq, int dir) { return kRays.next[dir][sq]; }
 
 inline Bitboard rook_attacks(int sq, Bitboard occ) {
     return kRays.along(N, sq, occ) | kRays.along(E, sq, occ) | kRays.along(S, sq, occ) |

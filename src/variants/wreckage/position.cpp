@@ -39,17 +39,18 @@ Position::Position() {
 
 // ---------------------------------------------------------------- attacks
 
-bool Position::attacked_by_dragon(Color c, int q, Bitboard occ) const {
-    const Bitboard dragons = pieces(c, DRAGON) & occ;
+bool Position::attacked_by_dragon(Bitboard dragons, Color c, int q, Bitboard occ) const {
+    if (!(dragons & kQueenLines[q])) return false;
     for (int d = 0; d < DIR_NB; ++d) {
         if (is_forward(c, d)) {
-            // a slide along d ends on t, next to q, from at least one square back.
-            const int t = step(q, opposite(d));
-            if (t < 0 || (occ & bb(t))) continue;
-            const int b = kRays.first_blocker(opposite(d), t, occ);
-            if (b >= 0 && (dragons & bb(b))) return true;
+            // a Dragon behind q slides along d and stops next to q, at least one
+            // square from where it started.
+            const int back = opposite(d);
+            if (!(dragons & kRays.rays[back][q])) continue;
+            const int b = kRays.first_blocker(back, q, occ);
+            if (b >= 0 && (dragons & bb(b)) && kLines.dist[q][b] >= 2) return true;
         } else {
-            // a Dragon next to q withdraws along d, away from q.
+            // a Dragon next to q, on side d, withdraws further along d.
             const int s = step(q, d);
             if (s < 0 || !(dragons & bb(s))) continue;
             const int n = step(s, d);
@@ -61,8 +62,7 @@ bool Position::attacked_by_dragon(Color c, int q, Bitboard occ) const {
 
 // at distance two always; adjacent when the square beyond q is empty or
 // holds a piece of q's side; further away along a clear line when beyond is empty.
-bool Position::attacked_by_guillotine(Color c, int q, Bitboard occ) const {
-    Bitboard gs = pieces(c, GUILLOTINE) & occ;
+bool Position::attacked_by_guillotine(Bitboard gs, Bitboard attackers, int q, Bitboard occ) const {
     if (kDistanceTwo[q] & gs) return true;
     while (gs) {
         const int g = pop_lsb(gs);
@@ -73,13 +73,13 @@ bool Position::attacked_by_guillotine(Color c, int q, Bitboard occ) const {
         const int beyond = step(q, opposite(d));
         if (beyond < 0) continue;
         if (!(occ & bb(beyond))) return true;
-        if (dist == 1 && (pieces(~c) & occ & bb(beyond))) return true;
+        if (dist == 1 && !(attackers & bb(beyond))) return true;  // a piece of q's side
     }
     return false;
 }
 
-bool Position::attacked_by(Color c, int q, Bitboard occ) const {
-    auto of = [&](PieceType pt) { return pieces(c, pt) & occ; };
+bool Position::attacked_by(Color c, int q, Bitboard occ, Bitboard removed) const {
+    auto of = [&](PieceType pt) { return pieces(c, pt) & ~removed; };
     if (kKingSteps[q] & (of(KING) | of(DETONATOR))) return true;
     if (kKnight[q] & (of(FERZ_KNIGHT) | of(WAZIR_KNIGHT))) return true;
     if ((kDiagSteps[q] & of(FERZ_KNIGHT)) || (kOrthSteps[q] & of(WAZIR_KNIGHT))) return true;
@@ -87,8 +87,10 @@ bool Position::attacked_by(Color c, int q, Bitboard occ) const {
     if (kSideSteps[q] & of(NINJA) & kTerritory[c]) return true;
     if (rook_attacks(q, occ) & (of(ROOK) | of(QUEEN))) return true;
     if (bishop_attacks(q, occ) & (of(BISHOP) | of(QUEEN))) return true;
-    if (of(DRAGON) && attacked_by_dragon(c, q, occ)) return true;
-    return of(GUILLOTINE) && attacked_by_guillotine(c, q, occ);
+    if (Bitboard dragons = of(DRAGON); dragons && attacked_by_dragon(dragons, c, q, occ))
+        return true;
+    const Bitboard gs = of(GUILLOTINE);
+    return gs && attacked_by_guillotine(gs, pieces(c) & ~removed, q, occ);
 }
 
 // ---------------------------------------------------------------- captures
@@ -266,13 +268,22 @@ Bitboard Position::legal_ep_targets(Bitboard targets) const {
     return legal;
 }
 
+// The move's effect on occupancy is enough: the mover's own pieces never attack
+// its King, and enemy pieces only disappear (the removed set).
 bool Position::is_legal(Move m) const {
-    Position& self = const_cast<Position&>(*this);
     const Color us = stm_;
-    self.do_move(m);
-    const bool ok = !attacked_by(~us, king_square(us), pieces());
-    self.undo_move(m);
-    return ok;
+    const int from = m.from(), to = m.to();
+    const Bitboard removed = captures_of(m);
+    Bitboard occ = (pieces() & ~removed & ~bb(from)) | bb(to);
+    int ksq = king_square(us);
+    if (m.kind() == MoveKind::CASTLING) {
+        const bool i_side = to > from;
+        occ = (occ & ~bb(make_square(i_side ? 8 : 1, rank_of(from)))) | bb(i_side ? to - 1 : to + 1);
+        ksq = to;
+    } else if (from == ksq && m.kind() != MoveKind::DROP) {
+        ksq = to;
+    }
+    return !attacked_by(~us, ksq, occ, removed);
 }
 
 std::uint64_t Position::compute_key() const {
@@ -307,7 +318,7 @@ bool Position::is_consistent() const {
     if (!board_.consistent()) return false;
     if (popcount(pieces(WHITE, KING)) != 1 || popcount(pieces(BLACK, KING)) != 1) return false;
     if (compute_key() != key()) return false;
-    return st().in_check == attacked_by(~stm_, king_square(stm_), pieces());
+    return st().in_check == attacked_by(~stm_, king_square(stm_), pieces(), 0);
 }
 
 }  // namespace chimera::wreckage

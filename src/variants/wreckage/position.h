@@ -69,9 +69,9 @@ public:
     int rule50() const { return st().rule50; }
     int game_ply() const { return game_ply_; }
 
-    // side c attacks q by any capture mode with occupancy occ (what stands on q
-    // itself never matters).
-    bool attacked_by(Color c, int q, Bitboard occ) const;
+    // side c attacks q by any capture mode, with occupancy occ and c's pieces
+    // on `removed` taken off the board (what stands on q itself never matters).
+    bool attacked_by(Color c, int q, Bitboard occ, Bitboard removed = 0) const;
     // The squares whose pieces the move removes (empty for quiet moves and drops).
     Bitboard captures_of(Move m) const;
     bool is_capture(Move m) const { return captures_of(m) != 0; }
@@ -106,8 +106,8 @@ private:
     Bitboard legal_ep_targets(Bitboard targets) const;
     void add_castling(Moves& out) const;
     Status validate() const;
-    bool attacked_by_dragon(Color c, int q, Bitboard occ) const;
-    bool attacked_by_guillotine(Color c, int q, Bitboard occ) const;
+    bool attacked_by_dragon(Bitboard dragons, Color c, int q, Bitboard occ) const;
+    bool attacked_by_guillotine(Bitboard gs, Bitboard attackers, int q, Bitboard occ) const;
 
     PieceBoard<Bitboard, SQ_NB, PIECE_TYPE_NB, kTypeBits> board_;
     std::array<std::array<int, HAND_NB>, COLOR_NB> hand_{};
