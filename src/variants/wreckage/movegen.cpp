@@ -1,9 +1,9 @@
 // Wreckage move generation: pseudo-legal moves of every piece and drop, then a
-// legality filter. A move can only expose the mover's King through a square on
-// one of the eight lines through the King (every capture mode that reaches a
-// square from afar — sliders, Dragon, Guillotine — works along those lines),
-// so only King moves, castling, en passant, evasions and moves touching those
-// lines are played out and tested; the others are legal as generated.
+// legality filter. A move that is not a King move can only expose the King
+// through a square on a line from the King toward an enemy piece that acts
+// along lines (sliders, Dragon, Guillotine; for a Guillotine the square beyond
+// the King counts too), so only King moves, castling, en passant, evasions and
+// moves touching such lines are tested; the others are legal as generated.
 #include "variants/wreckage/position.h"
 
 namespace chimera::wreckage {
@@ -148,13 +148,24 @@ void Position::legal_moves(Moves& out) const {
     Moves pseudo;
     pseudo_legal_moves(pseudo);
     out.clear();
+    const Color them = ~stm_;
     const int ksq = king_square(stm_);
-    const Bitboard lines = kQueenLines[ksq];
+    // Lines through the King holding an enemy piece that acts along lines; for a
+    // Guillotine also the opposite line, where the square beyond the King matters.
+    const Bitboard liners = pieces(them, QUEEN) | pieces(them, ROOK) | pieces(them, BISHOP) |
+                            pieces(them, DRAGON);
+    const Bitboard guillotines = pieces(them, GUILLOTINE);
+    Bitboard lines = 0;
+    for (int d = 0; d < DIR_NB; ++d) {
+        const Bitboard ray = kRays.rays[d][ksq];
+        if (ray & (liners | guillotines)) lines |= ray;
+        if (ray & guillotines) lines |= kRays.rays[opposite(d)][ksq];
+    }
     const bool check = in_check();
     for (Move m : pseudo) {
         const bool risky = check || m.from() == ksq || m.kind() == MoveKind::EN_PASSANT ||
                            m.kind() == MoveKind::CASTLING ||
-                           ((bb(m.from()) | bb(m.to()) | captures_of(m)) & lines);
+                           (lines && ((bb(m.from()) | bb(m.to()) | captures_of(m)) & lines));
         if (!risky || is_legal(m)) out.push(m);
     }
 }
