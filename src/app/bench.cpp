@@ -24,6 +24,11 @@ constexpr BenchCase kPerftCases[] = {
     {"chess", "start position", "", 6},
     {"chess", "Kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 5},
     {"chess4d", "start position", "", 5},
+    {"wreckage", "start position", "", 5},
+    {"wreckage", "middlegame",
+     "xr1bq1b1rd/2pp2k1f1/1p1w3p2/p2Dppp2p/8p1/9P/2PB1P4/1X4P1P1/PPJPP1FP2/1RWBQK1GR1 w BI - "
+     "JJJJgjjjjj 0 13",
+     4},
 };
 
 }  // namespace
