@@ -10,7 +10,7 @@
 namespace chimera {
 namespace {
 
-constexpr std::uint64_t kMaxNodesInSuite = 5'000'000;
+constexpr std::uint64_t kMaxNodesInSuite = 5'000'000;  // deeper: chimera bench perft
 
 template <class Pos>
 void check_file(const std::string& file) {
@@ -32,6 +32,8 @@ TEST(Perft, ChessPublishedTables) { check_file<chess::Position>("chess.perft"); 
 TEST(Perft, Chess4dStartPositionD4) { check_file<chess4d::Position>("chess4d.perft"); }
 
 TEST(Perft, WreckageStartPositionX4) { check_file<wreckage::Position>("wreckage.perft"); }
+
+TEST(Perft, WatakuFormationsW5) { check_file<wataku::Position>("wataku.perft"); }
 
 TEST(Perft, DivideSumsToTotal) {
     chess::Position pos;

@@ -29,6 +29,7 @@ constexpr BenchCase kPerftCases[] = {
      "xr1bq1b1rd/2pp2k1f1/1p1w3p2/p2Dppp2p/8p1/9P/2PB1P4/1X4P1P1/PPJPP1FP2/1RWBQK1GR1 w BI - "
      "JJJJgjjjjj 0 13",
      4},
+    {"wataku", "formation 1", "", 3},
 };
 
 }  // namespace

@@ -29,7 +29,7 @@ constexpr std::string_view kUsage =
     "                      an interactive game in the terminal\n"
     "  help                this text\n"
     "\n"
-    "variants: chess, chess4d, wreckage\n";
+    "variants: chess, chess4d, wreckage, wataku (no --fen: formation 1)\n";
 
 std::string variant_list() {
     std::string s;

@@ -7,12 +7,13 @@
 
 #include "variants/chess/position.h"
 #include "variants/chess4d/position.h"
+#include "variants/wataku/position.h"
 #include "variants/wreckage/position.h"
 
 namespace chimera {
 
-inline constexpr std::array<std::string_view, 3> kVariantIds{
-    chess::Position::kId, chess4d::Position::kId, wreckage::Position::kId};
+inline constexpr std::array<std::string_view, 4> kVariantIds{
+    chess::Position::kId, chess4d::Position::kId, wreckage::Position::kId, wataku::Position::kId};
 
 // Calls f.template operator()<Pos>() for the variant named id; false when id is unknown.
 template <class F>
@@ -27,6 +28,10 @@ bool with_variant(std::string_view id, F&& f) {
     }
     if (id == wreckage::Position::kId) {
         f.template operator()<wreckage::Position>();
+        return true;
+    }
+    if (id == wataku::Position::kId) {
+        f.template operator()<wataku::Position>();
         return true;
     }
     return false;

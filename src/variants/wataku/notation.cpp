@@ -1,0 +1,97 @@
+// Wataku Genesis action text. LAN (W-29): `e3e5` for moves and Traverses, `Q@e5`
+// for deployments. SAN-like display: every piece has its letter (Pawns too,
+// since they step in any orthogonal direction), the origin only when needed to
+// tell two pieces of one kind apart, `x` for a capture, `~` for a Traverse
+// (`Te2~e5`-style, `T~e5` when unambiguous), `Q@e5` for a deployment, `+`/`#`.
+#include "core/notation.h"
+#include "core/text.h"
+#include "variants/wataku/position.h"
+
+namespace chimera::wataku {
+
+std::string Position::lan(Move m) const {
+    if (m.kind() == MoveKind::DROP)
+        return std::string(1, kTypeLetters[m.extra()]) + '@' + square_name(m.to());
+    return square_name(m.from()) + square_name(m.to());
+}
+
+std::string Position::san(Move m) const {
+    if (m.kind() == MoveKind::DROP) return lan(m) + check_suffix(*this, m);
+    const Piece pc = piece_on(m.from());
+    std::string s(1, kTypeLetters[type_of(pc)]);
+    Moves moves;
+    legal_moves(moves);
+    bool clash = false, same_file = false, same_rank = false;
+    for (Move o : moves) {
+        if (o.to() != m.to() || o.from() == m.from() || o.kind() != m.kind() ||
+            piece_on(o.from()) != pc)
+            continue;
+        clash = true;
+        same_file |= file_of(o.from()) == file_of(m.from());
+        same_rank |= rank_of(o.from()) == rank_of(m.from());
+    }
+    if (clash) {
+        if (!same_file)
+            s += static_cast<char>('a' + file_of(m.from()));
+        else if (!same_rank)
+            s += static_cast<char>('1' + rank_of(m.from()));
+        else
+            s += square_name(m.from());
+    }
+    if (m.kind() == MoveKind::TRAVERSE)
+        s += '~';
+    else if (piece_on(m.to()) != NO_PIECE)
+        s += 'x';
+    return s + square_name(m.to()) + check_suffix(*this, m);
+}
+
+Move Position::parse_lan(std::string_view text, std::string* error) const {
+    Moves moves;
+    legal_moves(moves);
+    for (Move m : moves)
+        if (lan(m) == text) return m;
+    if (error) *error = lan_error(text, kId);
+    return Move::none();
+}
+
+Move Position::parse_san(std::string_view text, std::string* error) const {
+    return match_san(*this, text, error);
+}
+
+Move Position::parse_move(std::string_view text, std::string* error) const {
+    return match_move(*this, text, error);
+}
+
+// Dormant pieces are shown in brackets-free lower contrast: a trailing '.' marks them.
+std::string Position::diagram() const {
+    std::string s;
+    for (int r = 8; r >= 0; --r) {
+        s += static_cast<char>('1' + r);
+        for (int f = 0; f < 9; ++f) {
+            const int sq = make_square(f, r);
+            const Piece p = piece_on(sq);
+            s += ' ';
+            if (p == NO_PIECE) {
+                s += "+ ";
+                continue;
+            }
+            const char c = kTypeLetters[type_of(p)];
+            s += color_of(p) == WHITE ? c : static_cast<char>(c + 32);
+            s += is_active(sq) ? ' ' : '.';
+        }
+        s += '\n';
+    }
+    s += "  a  b  c  d  e  f  g  h  i\n";
+    s += "(a '.' after a piece marks it dormant)\nreserve: ";
+    for (Color c : {WHITE, BLACK}) {
+        s += c == WHITE ? "White " : " Black ";
+        for (int pt = QUEEN; pt <= TURTLE; ++pt) {
+            const char l = kTypeLetters[pt];
+            s += std::string(static_cast<std::size_t>(reserve_[c][pt]),
+                             c == WHITE ? l : static_cast<char>(l + 32));
+        }
+    }
+    return s + '\n';
+}
+
+}  // namespace chimera::wataku
