@@ -25,7 +25,7 @@ constexpr std::string_view kUsage =
     "  perft <variant> <depth> [--fen \"<FEN>\"] [--moves <lan> ...]\n"
     "                      count the legal move tree, split by root move\n"
     "  bench perft         perft speed on fixed positions (nodes per second)\n"
-    "  play [<variant>] [--fen \"<FEN>\"]\n"
+    "  play [<variant>] [--fen \"<FEN>\"] [--formation 1-4]\n"
     "                      an interactive game in the terminal\n"
     "  help                this text\n"
     "\n"

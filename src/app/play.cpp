@@ -2,6 +2,7 @@
 // rules core. Moves are typed in SAN or LAN; `help` lists the commands.
 #include <istream>
 #include <ostream>
+#include <random>
 
 #include "app/cli.h"
 #include "core/text.h"
@@ -12,7 +13,7 @@ namespace chimera::app {
 namespace {
 
 constexpr std::string_view kHelp =
-    "Type a move in SAN (Nf3, Raa1[0,1]) or long algebraic (g1f3, a1[0,0]a1[0,1]).\n"
+    "Type a move in SAN (Nf3, Raa1[0,1], T~e5, Q@e5) or long algebraic (g1f3, a1[0,0]a1[0,1]).\n"
     "Commands: moves (list legal moves), undo, fen, board, new, help, quit.\n";
 
 void show(const AnyGame& g, std::ostream& out) {
@@ -38,10 +39,18 @@ bool report_end(const AnyGame& g, std::ostream& out) {
 
 int cmd_play(const Args& args, std::istream& in, std::ostream& out, std::ostream& err) {
     std::string variant = "chess", fen;
+    int formation = 0;
     for (std::size_t i = 0; i < args.size(); ++i) {
-        if (args[i] == "--fen" && i + 1 < args.size())
+        if (args[i] == "--fen" && i + 1 < args.size()) {
             fen = args[++i];
-        else if (args[i].rfind("--", 0) != 0)
+        } else if (args[i] == "--formation" && i + 1 < args.size()) {
+            const auto n = parse_uint(args[++i], 1);
+            if (!n || *n < 1 || *n > wataku::Position::kFormations) {
+                err << "error: --formation takes 1, 2, 3 or 4\n";
+                return kUsageError;
+            }
+            formation = *n;
+        } else if (args[i].rfind("--", 0) != 0)
             variant = args[i];
         else {
             err << "error: unknown option " << quoted(args[i]) << '\n';
@@ -52,6 +61,13 @@ int cmd_play(const Args& args, std::istream& in, std::ostream& out, std::ostream
     if (!game) {
         err << "error: unknown variant " << quoted(variant) << '\n';
         return kUsageError;
+    }
+    if (variant == wataku::Position::kId && fen.empty()) {
+        // W-5: a random formation unless one is chosen.
+        std::mt19937_64 rng{std::random_device{}()};
+        if (!formation) formation = wataku::Position::random_formation(rng);
+        fen = wataku::Position::kFormationFens[static_cast<std::size_t>(formation - 1)];
+        out << "Formation " << formation << ".\n";
     }
     if (!fen.empty())
         if (Status s = game->set_fen(fen); !s) {

@@ -45,6 +45,12 @@ public:
     Status set_fen(std::string_view fen);
     // Sets formation 1..4 (W-5).
     Status set_formation(int number);
+    // W-5: a formation number drawn uniformly from 1..4 with the caller's seeded
+    // random source (so games and tests can be replayed).
+    template <class Rng>
+    static int random_formation(Rng& rng) {
+        return 1 + static_cast<int>(rng() % kFormations);
+    }
     std::string fen() const;
     std::string diagram() const;
 
