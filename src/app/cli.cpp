@@ -10,6 +10,7 @@
 
 #include "core/perft.h"
 #include "core/text.h"
+#include "protocol/uci.h"
 #include "variants/registry.h"
 
 namespace chimera::app {
@@ -22,6 +23,7 @@ constexpr std::string_view kUsage =
     "usage: chimera <command> [arguments]\n"
     "\n"
     "commands:\n"
+    "  (none) | uci        the UCI protocol on standard input\n"
     "  perft <variant> <depth> [--fen \"<FEN>\"] [--moves <lan> ...]\n"
     "                      count the legal move tree, split by root move\n"
     "  bench perft         perft speed on fixed positions (nodes per second)\n"
@@ -129,7 +131,13 @@ int cmd_perft(const Args& args, std::ostream& out, std::ostream& err) {
 }
 
 int run(const Args& args, std::istream& in, std::ostream& out, std::ostream& err) {
-    if (args.empty() || args[0] == "help" || args[0] == "--help" || args[0] == "-h") {
+    if (args.empty() || args[0] == "uci") {  // like other engines: UCI on stdin
+        protocol::UciSession session(out);
+        if (!args.empty()) session.handle("uci");
+        session.run(in);
+        return 0;
+    }
+    if (args[0] == "help" || args[0] == "--help" || args[0] == "-h") {
         out << kUsage;
         return 0;
     }

@@ -33,6 +33,11 @@ public:
              static_cast<std::uint32_t>(kind) << 14 | static_cast<std::uint32_t>(extra) << 18) {}
 
     static constexpr Move none() { return Move(); }
+    static constexpr Move from_raw(std::uint32_t v) {
+        Move m;
+        m.v_ = v;
+        return m;
+    }
 
     constexpr int from() const { return static_cast<int>(v_ & 0x7F); }
     constexpr int to() const { return static_cast<int>(v_ >> 7 & 0x7F); }

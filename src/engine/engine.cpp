@@ -1,0 +1,249 @@
+#include "engine/engine.h"
+
+#include <algorithm>
+
+#include "core/perft.h"
+#include "core/text.h"
+#include "engine/search.h"
+#include "variants/chess/eval.h"
+#include "variants/chess4d/eval.h"
+#include "variants/registry.h"
+#include "variants/wataku/eval.h"
+#include "variants/wreckage/eval.h"
+
+namespace chimera::engine {
+
+SkillLevel skill_level(int level) {
+    static constexpr SkillLevel kLevels[9] = {
+        {1, 1, 1, 0},          // unused
+        {1, 400, 4, 220},      // 1
+        {2, 1500, 4, 160},     // 2
+        {3, 5000, 4, 110},     // 3
+        {4, 20000, 3, 70},     // 4
+        {6, 80000, 3, 40},     // 5
+        {8, 300000, 2, 20},    // 6
+        {12, 1000000, 2, 8},   // 7
+        {0, 0, 1, 0},          // 8: full strength
+    };
+    return kLevels[std::clamp(level, 1, 8)];
+}
+
+struct Engine::Core {
+    virtual ~Core() = default;
+    virtual std::string_view id() const = 0;
+    virtual Status set_position(std::string_view fen, const std::vector<std::string>& moves) = 0;
+    virtual std::string fen() const = 0;
+    virtual std::string diagram() const = 0;
+    virtual std::vector<std::string> legal_moves() const = 0;
+    virtual Result run(const Limits& limits, int threads, int skill, std::mt19937_64& rng,
+                       TranspositionTable& tt, SharedState& shared, const InfoCallback& info) = 0;
+    virtual std::vector<std::pair<std::string, std::uint64_t>> divide(int depth) const = 0;
+    virtual int side_to_move() const = 0;
+};
+
+namespace {
+
+// Among the root moves within `spread` of the best, a random one, likelier the
+// closer it is to the best: the weaker levels' controlled imprecision.
+const RootMove& choose_with_spread(const std::vector<RootMove>& moves, int count, int spread,
+                                   std::mt19937_64& rng) {
+    const Value best = moves[0].score;
+    if (spread <= 0 || is_mate_score(best)) return moves[0];
+    std::vector<int> weights;
+    for (int i = 0; i < count; ++i) {
+        const Value loss = best - moves[static_cast<std::size_t>(i)].score;
+        weights.push_back(loss <= spread && moves[static_cast<std::size_t>(i)].score > -VALUE_INFINITE
+                              ? spread - loss + spread / 4 + 1
+                              : 0);
+    }
+    std::discrete_distribution<int> pick(weights.begin(), weights.end());
+    return moves[static_cast<std::size_t>(pick(rng))];
+}
+
+template <class Pos>
+struct CoreOf final : Engine::Core {
+    Pos root;
+    Pos current;
+
+    std::string_view id() const override { return Pos::kId; }
+
+    Status set_position(std::string_view fen, const std::vector<std::string>& moves) override {
+        Pos next;
+        if (!fen.empty())
+            if (Status s = next.set_fen(fen); !s) return s;
+        for (std::size_t i = 0; i < moves.size(); ++i) {
+            std::string error;
+            const Move m = next.parse_lan(moves[i], &error);
+            if (m.is_none())
+                return Status::error("move " + std::to_string(i + 1) + ": " + error);
+            next.do_move(m);
+        }
+        current = next;
+        return Status::ok();
+    }
+
+    std::string fen() const override { return current.fen(); }
+    std::string diagram() const override { return current.diagram(); }
+    int side_to_move() const override { return current.side_to_move(); }
+
+    std::vector<std::string> legal_moves() const override {
+        typename Pos::Moves moves;
+        current.legal_moves(moves);
+        std::vector<std::string> out;
+        for (Move m : moves) out.push_back(current.lan(m));
+        return out;
+    }
+
+    std::vector<std::pair<std::string, std::uint64_t>> divide(int depth) const override {
+        Pos p = current;
+        return perft_divide(p, depth);
+    }
+
+    Result run(const Limits& requested, int threads, int skill, std::mt19937_64& rng,
+               TranspositionTable& tt, SharedState& shared, const InfoCallback& info) override {
+        Limits limits = requested;
+        const SkillLevel level = skill_level(skill);
+        if (skill < 8) {
+            if (!limits.depth || limits.depth > level.max_depth) limits.depth = level.max_depth;
+            if (!limits.nodes || limits.nodes > level.max_nodes) limits.nodes = level.max_nodes;
+            limits.multipv = std::max(limits.multipv, level.multipv);
+            threads = 1;
+        }
+        shared.node_limit = limits.nodes;
+        tt.new_search();
+        std::vector<std::unique_ptr<Search<Pos>>> searches;
+        for (int t = 0; t < std::max(1, threads); ++t)
+            searches.push_back(std::make_unique<Search<Pos>>(current, tt, shared, t));
+        Result result;
+        if (searches[0]->root_moves().empty()) return result;
+        std::vector<std::thread> helpers;
+        for (std::size_t t = 1; t < searches.size(); ++t)
+            helpers.emplace_back([&, t] { searches[t]->iterate(limits, nullptr); });
+        searches[0]->iterate(limits, info);
+        shared.stop = true;
+        for (auto& h : helpers) h.join();
+
+        const auto& moves = searches[0]->root_moves();
+        const int count = std::min<int>(limits.multipv, static_cast<int>(moves.size()));
+        const RootMove& chosen = skill < 8 ? choose_with_spread(moves, count, level.spread, rng) : moves[0];
+        result.best = current.lan(chosen.move);
+        if (chosen.pv.size() > 1) {
+            Pos p = current;
+            p.do_move(chosen.move);
+            result.ponder = p.lan(chosen.pv[1]);
+        }
+        result.score = chosen.score == -VALUE_INFINITE ? chosen.previous : chosen.score;
+        result.depth = searches[0]->completed_depth();
+        for (const auto& s : searches) result.nodes += s->nodes();
+        return result;
+    }
+};
+
+std::unique_ptr<Engine::Core> make_core(std::string_view id) {
+    std::unique_ptr<Engine::Core> core;
+    with_variant(id, [&]<class Pos>() { core = std::make_unique<CoreOf<Pos>>(); });
+    return core;
+}
+
+}  // namespace
+
+Engine::Engine() : core_(make_core("chess")), tt_(16) {}
+
+Engine::~Engine() {
+    stop();
+    wait();
+}
+
+Status Engine::set_variant(std::string_view id) {
+    auto core = make_core(id);
+    if (!core) return Status::error("unknown variant " + quoted(id));
+    wait();
+    core_ = std::move(core);
+    tt_.clear();
+    return Status::ok();
+}
+
+std::string_view Engine::variant() const { return core_->id(); }
+
+Status Engine::set_position(std::string_view fen, const std::vector<std::string>& moves) {
+    wait();
+    return core_->set_position(fen, moves);
+}
+
+std::string Engine::fen() const { return core_->fen(); }
+std::string Engine::diagram() const { return core_->diagram(); }
+std::vector<std::string> Engine::legal_moves() const { return core_->legal_moves(); }
+
+void Engine::set_hash_mb(std::size_t mb) {
+    wait();
+    tt_.resize(std::clamp<std::size_t>(mb, 1, 65536));
+}
+void Engine::set_threads(int n) { threads_ = std::clamp(n, 1, 256); }
+void Engine::set_skill_level(int level) { skill_ = std::clamp(level, 1, 8); }
+void Engine::set_multipv(int n) { multipv_ = std::clamp(n, 1, 256); }
+void Engine::set_seed(std::uint64_t seed) { rng_.seed(seed); }
+
+void Engine::new_game() {
+    wait();
+    tt_.clear();
+}
+
+Result Engine::search(const Limits& limits, InfoCallback on_info) {
+    wait();
+    Limits l = limits;
+    l.multipv = std::max(l.multipv, multipv_);
+    shared_.stop = false;
+    stop_requested_ = false;
+    shared_.nodes = 0;
+    shared_.start = Clock::now();
+    plan_time(l, core_->side_to_move(), shared_);
+    return core_->run(l, threads_, skill_, rng_, tt_, shared_, on_info);
+}
+
+void Engine::go(const Limits& limits, InfoCallback on_info,
+                std::function<void(const Result&)> on_done) {
+    wait();
+    std::lock_guard lock(mutex_);
+    running_ = true;
+    shared_.stop = false;
+    stop_requested_ = false;
+    worker_ = std::thread([this, limits, on_info = std::move(on_info), on_done = std::move(on_done)] {
+        Limits l = limits;
+        l.multipv = std::max(l.multipv, multipv_);
+        shared_.nodes = 0;
+        shared_.start = Clock::now();
+        plan_time(l, core_->side_to_move(), shared_);
+        Result r = core_->run(l, threads_, skill_, rng_, tt_, shared_, on_info);
+        // An infinite search reports its move only after stop (UCI), so it waits here.
+        while (l.infinite && !stop_requested_)
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        if (on_done) on_done(r);
+        std::lock_guard done_lock(mutex_);
+        running_ = false;
+    });
+}
+
+void Engine::stop() {
+    stop_requested_ = true;
+    shared_.stop = true;
+}
+
+void Engine::wait() {
+    std::thread t;
+    {
+        std::lock_guard lock(mutex_);
+        t = std::move(worker_);
+    }
+    if (t.joinable()) t.join();
+}
+
+bool Engine::searching() const {
+    std::lock_guard lock(mutex_);
+    return running_;
+}
+
+std::vector<std::pair<std::string, std::uint64_t>> Engine::perft_divide(int depth) const {
+    return core_->divide(depth);
+}
+
+}  // namespace chimera::engine

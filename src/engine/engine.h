@@ -1,0 +1,84 @@
+// The engine facade: owns the position, the transposition table, the options
+// and the search threads, and reports through callbacks. Protocols (UCI) and
+// the game server talk only to this class; it is type-erased over the variant
+// once, at the edge, and runs fully typed code per variant inside. No global
+// state: several engines can live in one process.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <random>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+#include "core/status.h"
+#include "engine/limits.h"
+#include "engine/tt.h"
+
+namespace chimera::engine {
+
+// Skill levels 1-8 (8 is full strength): caps on depth and nodes, and how far
+// below the best score (centipawns) a chosen move may be.
+struct SkillLevel {
+    int max_depth;
+    std::uint64_t max_nodes;
+    int multipv;
+    int spread;
+};
+SkillLevel skill_level(int level);
+
+class Engine {
+public:
+    Engine();
+    ~Engine();
+    Engine(const Engine&) = delete;
+    Engine& operator=(const Engine&) = delete;
+
+    Status set_variant(std::string_view id);
+    std::string_view variant() const;
+    // fen empty: the variant's start position. Moves in LAN, applied in order.
+    Status set_position(std::string_view fen, const std::vector<std::string>& moves);
+    std::string fen() const;
+    std::string diagram() const;
+    std::vector<std::string> legal_moves() const;
+
+    void set_hash_mb(std::size_t mb);
+    void set_threads(int n);
+    void set_skill_level(int level);  // 1..8
+    void set_multipv(int n);
+    void set_seed(std::uint64_t seed);  // random spread of the lower levels
+    void new_game();
+
+    // Searches in a background thread; on_info per iteration, on_done once.
+    void go(const Limits& limits, InfoCallback on_info, std::function<void(const Result&)> on_done);
+    void stop();
+    void wait();
+    bool searching() const;
+    // Blocking search.
+    Result search(const Limits& limits, InfoCallback on_info = {});
+
+    // Perft split by root move (LAN, count).
+    std::vector<std::pair<std::string, std::uint64_t>> perft_divide(int depth) const;
+
+    struct Core;  // the variant-typed part
+
+private:
+    std::unique_ptr<Core> core_;
+    TranspositionTable tt_;
+    SharedState shared_;
+    int threads_ = 1;
+    int skill_ = 8;
+    int multipv_ = 1;
+    std::mt19937_64 rng_{std::random_device{}()};
+    std::thread worker_;
+    mutable std::mutex mutex_;
+    bool running_ = false;
+    std::atomic<bool> stop_requested_{false};
+};
+
+}  // namespace chimera::engine

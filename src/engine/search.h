@@ -1,0 +1,421 @@
+// The search, generic over the variant and compiled once per variant: iterative
+// deepening, principal-variation alpha-beta with a shared transposition table,
+// aspiration windows, quiescence search over each variant's captures, check
+// extensions, move ordering (hash move, captures by victim/attacker, killers,
+// history), reverse futility and late-move reductions, repetition and
+// move-count draws, and mate scores with distance. One Search object is one
+// thread of a Lazy SMP search; nothing in it allocates per node.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstring>
+#include <memory>
+#include <vector>
+
+#include "engine/limits.h"
+#include "engine/score.h"
+#include "engine/tt.h"
+
+namespace chimera::engine {
+
+// Draws the search treats as such below the root: a repeated position, the
+// variant's move-count rule, dead material.
+template <class Pos>
+bool is_search_draw(const Pos& pos) {
+    if (pos.repetition_count() >= 1) return true;
+    if constexpr (requires { pos.rule50(); })
+        if (pos.rule50() >= 100) return true;
+    if constexpr (requires { pos.insufficient_material(); })
+        if (pos.insufficient_material()) return true;
+    return false;
+}
+
+struct RootMove {
+    Move move;
+    Value score = -VALUE_INFINITE;
+    Value previous = -VALUE_INFINITE;
+    int seldepth = 0;
+    std::vector<Move> pv;
+};
+
+template <class Pos>
+class Search {
+public:
+    using Moves = typename Pos::Moves;
+
+    Search(const Pos& root, TranspositionTable& tt, SharedState& shared, int thread_id)
+        : pos_(root), tt_(tt), shared_(shared), thread_id_(thread_id) {
+        Moves moves;
+        pos_.legal_moves(moves);
+        for (Move m : moves) root_moves_.push_back(RootMove{m, -VALUE_INFINITE, -VALUE_INFINITE, 0, {m}});
+        history_ = std::make_unique<HistoryTable>();
+        build_reductions();
+    }
+
+    // Iterative deepening until a limit or the stop flag; the main thread (id 0)
+    // reports each finished iteration through `report`.
+    void iterate(const Limits& limits, const InfoCallback& report) {
+        if (root_moves_.empty()) return;
+        const int max_depth = limits.depth > 0 ? std::min(limits.depth, MAX_PLY - 8) : MAX_PLY - 8;
+        const int multipv = std::clamp(limits.multipv, 1, static_cast<int>(root_moves_.size()));
+        for (int depth = 1 + (thread_id_ & 1); depth <= max_depth; ++depth) {
+            for (RootMove& rm : root_moves_) rm.previous = rm.score;
+            for (pv_index_ = 0; pv_index_ < multipv; ++pv_index_) {
+                aspiration(depth);
+                if (stopped()) break;
+                std::stable_sort(root_moves_.begin() + pv_index_, root_moves_.end(), by_score);
+            }
+            if (stopped() && completed_depth_ > 0) break;
+            completed_depth_ = depth;
+            std::stable_sort(root_moves_.begin(), root_moves_.begin() + multipv, by_score);
+            if (thread_id_ == 0) {
+                if (report) report_lines(depth, multipv, report);
+                if (out_of_time_after_iteration()) break;
+            }
+            if (is_mate_score(root_moves_[0].score) && depth > 2 * (VALUE_MATE - std::abs(root_moves_[0].score)) + 4)
+                break;  // a mate is proven well inside the horizon
+            if (stopped()) break;
+        }
+    }
+
+    const std::vector<RootMove>& root_moves() const { return root_moves_; }
+    int completed_depth() const { return completed_depth_; }
+    std::uint64_t nodes() const { return nodes_; }
+    const Pos& position() const { return pos_; }
+
+private:
+    struct HistoryTable {
+        std::int16_t score[2][128][128];
+    };
+
+    static bool by_score(const RootMove& a, const RootMove& b) { return a.score > b.score; }
+
+    bool stopped() const { return shared_.stop.load(std::memory_order_relaxed); }
+
+    void build_reductions() {
+        for (int d = 1; d < 64; ++d)
+            for (int m = 1; m < 64; ++m)
+                reductions_[d][m] = static_cast<std::int8_t>(0.4 + std::log(d) * std::log(m) / 2.2);
+    }
+
+    bool out_of_time_after_iteration() {
+        if (!shared_.optimum_ms || shared_.fixed_time) return false;
+        if (elapsed_ms(shared_.start) >= shared_.optimum_ms * 6 / 10) {
+            shared_.stop = true;
+            return true;
+        }
+        return false;
+    }
+
+    // Checked every 1024 nodes: the hard time limit and the node limit.
+    void poll() {
+        if ((nodes_ & 1023) != 0) return;
+        shared_.nodes.fetch_add(1024, std::memory_order_relaxed);
+        if (thread_id_ != 0) return;
+        if (shared_.node_limit && shared_.nodes.load(std::memory_order_relaxed) >= shared_.node_limit)
+            shared_.stop = true;
+        if (shared_.maximum_ms && elapsed_ms(shared_.start) >= shared_.maximum_ms) shared_.stop = true;
+    }
+
+    void aspiration(int depth) {
+        RootMove& rm = root_moves_[pv_index_];
+        Value prev = rm.previous;
+        Value delta = 25;
+        Value alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
+        if (depth >= 5 && prev > -VALUE_INFINITE && !is_mate_score(prev)) {
+            alpha = std::max(prev - delta, -VALUE_INFINITE);
+            beta = std::min(prev + delta, VALUE_INFINITE);
+        }
+        while (true) {
+            const Value v = root_search(alpha, beta, depth);
+            if (stopped()) return;
+            if (v <= alpha) {
+                beta = (alpha + beta) / 2;
+                alpha = std::max(v - delta, -VALUE_INFINITE);
+            } else if (v >= beta) {
+                beta = std::min(v + delta, VALUE_INFINITE);
+            } else {
+                return;
+            }
+            delta += delta / 2 + 5;
+            if (delta > 1000) alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
+        }
+    }
+
+    Value root_search(Value alpha, Value beta, int depth) {
+        Value best = -VALUE_INFINITE;
+        seldepth_ = 0;
+        int searched = 0;
+        for (std::size_t i = static_cast<std::size_t>(pv_index_); i < root_moves_.size(); ++i) {
+            RootMove& rm = root_moves_[i];
+            pos_.do_move(rm.move);
+            const int ext = pos_.in_check() ? 1 : 0;
+            Value v;
+            if (searched == 0) {
+                v = -search(-beta, -alpha, depth - 1 + ext, 1, true);
+            } else {
+                v = -search(-alpha - 1, -alpha, depth - 1 + ext, 1, false);
+                if (v > alpha && v < beta) v = -search(-beta, -alpha, depth - 1 + ext, 1, true);
+            }
+            pos_.undo_move(rm.move);
+            ++searched;
+            if (stopped()) return best;
+            if (searched == 1 || v > alpha) {
+                rm.score = v;
+                rm.seldepth = seldepth_;
+                rm.pv.assign(1, rm.move);
+                for (int k = 0; k < pv_len_[1]; ++k) rm.pv.push_back(pv_[1][k]);
+            } else {
+                rm.score = -VALUE_INFINITE;  // only an upper bound: sort it below
+            }
+            if (v > best) best = v;
+            if (v > alpha) {
+                alpha = v;
+                if (v >= beta) break;
+            }
+        }
+        return best;
+    }
+
+    // Orders moves in place: hash move, good captures by gain then cheap attacker,
+    // killers, then quiet moves by history.
+    void score_moves(const Moves& moves, int* scores, Move hash_move, int ply) const {
+        const int side = pos_.side_to_move();
+        for (std::size_t i = 0; i < moves.size(); ++i) {
+            const Move m = moves[i];
+            int s;
+            if (m == hash_move)
+                s = 1 << 30;
+            else if (int gain = move_gain(pos_, m); gain > 0)
+                s = (1 << 24) + gain * 16 - mover_value(pos_, m) / 16;
+            else if (m == killers_[ply][0])
+                s = (1 << 23) + 2;
+            else if (m == killers_[ply][1])
+                s = (1 << 23) + 1;
+            else
+                s = history_->score[side][m.from()][m.to()];
+            scores[i] = s;
+        }
+    }
+
+    static Move pick(Moves& moves, int* scores, std::size_t i) {
+        std::size_t best = i;
+        for (std::size_t j = i + 1; j < moves.size(); ++j)
+            if (scores[j] > scores[best]) best = j;
+        std::swap(moves[i], moves[best]);
+        std::swap(scores[i], scores[best]);
+        return moves[i];
+    }
+
+    void update_quiet_stats(Move m, int ply, int depth) {
+        if (killers_[ply][0] != m) {
+            killers_[ply][1] = killers_[ply][0];
+            killers_[ply][0] = m;
+        }
+        std::int16_t& h = history_->score[pos_.side_to_move()][m.from()][m.to()];
+        const int bonus = std::min(depth * depth, 400);
+        h = static_cast<std::int16_t>(h + bonus - h * bonus / 16384);
+    }
+
+    Value search(Value alpha, Value beta, int depth, int ply, bool pv_node) {
+        if (depth <= 0) return qsearch(alpha, beta, ply, 0);
+        ++nodes_;
+        poll();
+        pv_len_[ply] = 0;
+        if (ply > seldepth_) seldepth_ = ply;
+        if (stopped()) return 0;
+
+        // Step 1. Draws, ply limit and mate-distance pruning.
+        if (is_search_draw(pos_)) return VALUE_DRAW;
+        const bool in_check = pos_.in_check();
+        if (ply >= MAX_PLY - 4) return in_check ? VALUE_DRAW : evaluate(pos_);
+        alpha = std::max(alpha, mated_in(ply));
+        beta = std::min(beta, mate_in(ply + 1));
+        if (alpha >= beta) return alpha;
+
+        // Step 2. Transposition table.
+        TTHit tt;
+        const bool tt_hit = tt_.probe(pos_.key(), tt);
+        const Value tt_value = tt_hit ? from_tt(tt.value, ply) : VALUE_NONE;
+        if (tt_hit && !pv_node && tt.depth >= depth &&
+            (tt.bound == BOUND_EXACT || (tt.bound == BOUND_LOWER && tt_value >= beta) ||
+             (tt.bound == BOUND_UPPER && tt_value <= alpha)))
+            return tt_value;
+
+        // Step 3. Moves; no legal move is mate or stalemate.
+        Moves moves;
+        pos_.legal_moves(moves);
+        if (moves.empty()) return in_check ? mated_in(ply) : VALUE_DRAW;
+
+        // Step 4. Static evaluation and reverse futility pruning.
+        const Value eval = in_check ? -VALUE_INFINITE : evaluate(pos_);
+        if (!pv_node && !in_check && depth <= 6 && !is_mate_score(beta) &&
+            eval - 90 * depth >= beta)
+            return eval;
+
+        // Step 5. Move loop.
+        int scores[Pos::kMaxMoves];
+        score_moves(moves, scores, tt_hit ? tt.move : Move::none(), ply);
+        const Value alpha_orig = alpha;
+        Value best = -VALUE_INFINITE;
+        Move best_move;
+        int searched = 0;
+        Move quiets[64];
+        int quiet_count = 0;
+        for (std::size_t i = 0; i < moves.size(); ++i) {
+            const Move m = pick(moves, scores, i);
+            const bool quiet = move_gain(pos_, m) == 0;
+            // Futility: quiet moves at the frontier that cannot reach alpha.
+            if (!pv_node && !in_check && quiet && searched > 0 && depth <= 2 &&
+                eval + 150 * depth <= alpha && !is_mate_score(alpha))
+                continue;
+            pos_.do_move(m);
+            const bool gives_check = pos_.in_check();
+            const int ext = gives_check && ply < 2 * depth + 8 ? 1 : 0;
+            const int new_depth = depth - 1 + ext;
+            Value v;
+            if (searched == 0) {
+                v = -search(-beta, -alpha, new_depth, ply + 1, pv_node);
+            } else {
+                // Late-move reductions for quiet moves that do not check.
+                int r = 0;
+                if (depth >= 3 && quiet && !in_check && !gives_check && searched >= 3)
+                    r = std::min<int>(reductions_[std::min(depth, 63)][std::min(searched, 63)] +
+                                          (pv_node ? 0 : 1),
+                                      new_depth - 1);
+                v = -search(-alpha - 1, -alpha, new_depth - std::max(r, 0), ply + 1, false);
+                if (v > alpha && r > 0) v = -search(-alpha - 1, -alpha, new_depth, ply + 1, false);
+                if (v > alpha && v < beta && pv_node)
+                    v = -search(-beta, -alpha, new_depth, ply + 1, true);
+            }
+            pos_.undo_move(m);
+            ++searched;
+            if (stopped()) return 0;
+            if (quiet && quiet_count < 64) quiets[quiet_count++] = m;
+            if (v > best) {
+                best = v;
+                best_move = m;
+                if (v > alpha) {
+                    alpha = v;
+                    if (pv_node) {
+                        pv_[ply][0] = m;
+                        for (int k = 0; k < pv_len_[ply + 1]; ++k) pv_[ply][k + 1] = pv_[ply + 1][k];
+                        pv_len_[ply] = pv_len_[ply + 1] + 1;
+                    }
+                    if (v >= beta) {
+                        if (quiet) {
+                            update_quiet_stats(m, ply, depth);
+                            for (int q = 0; q < quiet_count - 1; ++q) {
+                                std::int16_t& h = history_->score[pos_.side_to_move()][quiets[q].from()][quiets[q].to()];
+                                h = static_cast<std::int16_t>(h - std::min(depth * depth, 400) - h * std::min(depth * depth, 400) / 16384);
+                            }
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        if (searched == 0) return eval;  // every move pruned: the frontier estimate stands
+
+        // Step 6. Store.
+        const Bound bound = best >= beta ? BOUND_LOWER : best > alpha_orig ? BOUND_EXACT : BOUND_UPPER;
+        tt_.store(pos_.key(), best_move, to_tt(best, ply), eval, depth, bound);
+        return best;
+    }
+
+    // Captures only (all legal replies when in check), standing pat on the evaluation.
+    Value qsearch(Value alpha, Value beta, int ply, int qdepth) {
+        ++nodes_;
+        poll();
+        pv_len_[ply] = 0;
+        if (ply > seldepth_) seldepth_ = ply;
+        if (stopped()) return 0;
+        if (is_search_draw(pos_)) return VALUE_DRAW;
+        const bool in_check = pos_.in_check();
+        if (ply >= MAX_PLY - 4 || qdepth > 16) return in_check ? VALUE_DRAW : evaluate(pos_);
+
+        TTHit tt;
+        if (tt_.probe(pos_.key(), tt)) {
+            const Value v = from_tt(tt.value, ply);
+            if (tt.bound == BOUND_EXACT || (tt.bound == BOUND_LOWER && v >= beta) ||
+                (tt.bound == BOUND_UPPER && v <= alpha))
+                return v;
+        }
+
+        Value best = -VALUE_INFINITE;
+        Value stand = -VALUE_INFINITE;
+        if (!in_check) {
+            stand = evaluate(pos_);
+            if (stand >= beta) return stand;
+            if (stand > alpha) alpha = stand;
+            best = stand;
+        }
+        Moves moves;
+        pos_.legal_moves(moves);
+        if (moves.empty()) return in_check ? mated_in(ply) : VALUE_DRAW;
+        int scores[Pos::kMaxMoves];
+        score_moves(moves, scores, Move::none(), ply);
+        for (std::size_t i = 0; i < moves.size(); ++i) {
+            const Move m = pick(moves, scores, i);
+            const int gain = move_gain(pos_, m);
+            if (!in_check) {
+                if (gain <= 0) break;  // captures come first in the ordering
+                if (stand + gain + 200 <= alpha) continue;  // delta pruning
+            }
+            pos_.do_move(m);
+            const Value v = -qsearch(-beta, -alpha, ply + 1, qdepth + 1);
+            pos_.undo_move(m);
+            if (stopped()) return 0;
+            if (v > best) {
+                best = v;
+                if (v > alpha) {
+                    alpha = v;
+                    if (v >= beta) break;
+                }
+            }
+        }
+        return best;
+    }
+
+    void report_lines(int depth, int multipv, const InfoCallback& report) const {
+        const std::int64_t ms = elapsed_ms(shared_.start);
+        const std::uint64_t nodes = shared_.nodes.load(std::memory_order_relaxed) + (nodes_ & 1023);
+        for (int i = 0; i < multipv; ++i) {
+            const RootMove& rm = root_moves_[static_cast<std::size_t>(i)];
+            Info info;
+            info.depth = depth;
+            info.seldepth = rm.seldepth;
+            info.multipv = i + 1;
+            info.score = rm.score == -VALUE_INFINITE ? rm.previous : rm.score;
+            info.nodes = nodes;
+            info.time_ms = ms;
+            info.nps = ms > 0 ? nodes * 1000 / static_cast<std::uint64_t>(ms) : nodes;
+            info.hashfull = tt_.hashfull();
+            Pos p = pos_;
+            for (Move m : rm.pv) {
+                info.pv.push_back(p.lan(m));
+                p.do_move(m);
+            }
+            report(info);
+        }
+    }
+
+    Pos pos_;
+    TranspositionTable& tt_;
+    SharedState& shared_;
+    int thread_id_;
+    std::vector<RootMove> root_moves_;
+    int pv_index_ = 0;
+    int completed_depth_ = 0;
+    int seldepth_ = 0;
+    std::uint64_t nodes_ = 0;
+    Move killers_[MAX_PLY + 1][2]{};
+    Move pv_[MAX_PLY + 1][MAX_PLY + 1]{};
+    int pv_len_[MAX_PLY + 2]{};
+    std::unique_ptr<HistoryTable> history_;
+    std::int8_t reductions_[64][64]{};
+};
+
+}  // namespace chimera::engine

@@ -1,0 +1,55 @@
+#include "variants/chess4d/eval.h"
+
+namespace chimera::chess4d {
+
+namespace {
+
+// Material in centipawns. A 4D Queen reaches up to 80 directions, a Rook and a
+// Bishop far fewer; the figures follow average mobility on the 4x4x2x2 board.
+constexpr int kValue[PIECE_TYPE_NB] = {0, 100, 320, 360, 420, 1100, 0};
+
+// Inner cells of a 4x4 board (b2, c2, b3, c3) count as central; Z and W have
+// only two values, so every cell is on their edge.
+constexpr int centre(int sq) {
+    const int x = x_of(sq), y = y_of(sq);
+    return (x == 1 || x == 2) + (y == 1 || y == 2);
+}
+
+}  // namespace
+
+int move_gain(const Position& pos, Move m) {
+    int gain = kValue[type_of(pos.piece_on(m.to()))];
+    if (m.kind() == MoveKind::PROMOTION) gain += kValue[QUEEN] - kValue[PAWN];
+    return gain;
+}
+
+int mover_value(const Position& pos, Move m) { return kValue[type_of(pos.piece_on(m.from()))]; }
+
+int evaluate(const Position& pos) {
+    int score[COLOR_NB] = {0, 0};
+    const Bitboard occ = pos.pieces();
+    const int material = popcount(occ);
+    for (Color c : {WHITE, BLACK}) {
+        const Bitboard own = pos.pieces(c);
+        for (Bitboard b = own; b;) {
+            const int sq = pop_lsb(b);
+            const PieceType pt = type_of(pos.piece_on(sq));
+            score[c] += kValue[pt];
+            if (pt == PAWN) {
+                // Relative rank 1 or 2 of the two steps to promotion.
+                const int rr = c == WHITE ? y_of(sq) : 3 - y_of(sq);
+                score[c] += rr == 2 ? 60 : 10;
+                if (!(occ & bb(sq + (c == WHITE ? 4 : -4)))) score[c] += 10;
+            } else if (pt == KING) {
+                // Shelter while many pieces remain, activity once they are gone.
+                score[c] += material > 10 ? -8 * centre(sq) : 10 * centre(sq);
+            } else {
+                score[c] += 4 * popcount(attacks_of(pt, sq, occ) & ~own) + 6 * centre(sq);
+            }
+        }
+    }
+    const int s = score[WHITE] - score[BLACK];
+    return (pos.side_to_move() == WHITE ? s : -s) + 10;
+}
+
+}  // namespace chimera::chess4d

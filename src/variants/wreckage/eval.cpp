@@ -1,0 +1,69 @@
+#include "variants/wreckage/eval.h"
+
+namespace chimera::wreckage {
+
+namespace {
+
+//                                       .   P    J    F    W    B    R    Q     D    X    G    K
+constexpr int kValue[PIECE_TYPE_NB] = {0, 100, 130, 380, 390, 380, 550, 1000, 750, 500, 850, 0};
+constexpr int kHandG = 700, kHandJ = 120;
+// Bonus of a Pawn or Ninja Pawn by relative rank: four moves can promote it.
+constexpr int kAdvance[11] = {0, 0, 0, 5, 10, 20, 45, 80, 140, 230, 0};
+
+}  // namespace
+
+int piece_value(PieceType pt) { return kValue[pt]; }
+
+int move_gain(const Position& pos, Move m) {
+    int gain = 0;
+    for (Bitboard c = pos.captures_of(m); c;) gain += kValue[type_of(pos.piece_on(pop_lsb(c)))];
+    if (m.kind() == MoveKind::PROMOTION)
+        gain += kValue[m.extra()] - kValue[type_of(pos.piece_on(m.from()))];
+    return gain;
+}
+
+int mover_value(const Position& pos, Move m) {
+    if (m.kind() == MoveKind::DROP) return kValue[m.extra()];
+    return kValue[type_of(pos.piece_on(m.from()))];
+}
+
+int evaluate(const Position& pos) {
+    int score[COLOR_NB] = {0, 0};
+    const Bitboard occ = pos.pieces();
+    for (Color c : {WHITE, BLACK}) {
+        const Color them = ~c;
+        const Bitboard own = pos.pieces(c);
+        score[c] += pos.hand(c, HAND_G) * kHandG + pos.hand(c, HAND_J) * kHandJ;
+        for (Bitboard b = own; b;) {
+            const int sq = pop_lsb(b);
+            const PieceType pt = type_of(pos.piece_on(sq));
+            score[c] += kValue[pt];
+            switch (pt) {
+                case PAWN:
+                case NINJA: score[c] += kAdvance[relative_rank(c, sq)]; break;
+                case QUEEN:
+                case DRAGON:
+                case DETONATOR:
+                case GUILLOTINE:
+                    score[c] += 2 * popcount((rook_attacks(sq, occ) | bishop_attacks(sq, occ)) & ~own);
+                    break;
+                case ROOK: score[c] += 3 * popcount(rook_attacks(sq, occ) & ~own); break;
+                case BISHOP: score[c] += 3 * popcount(bishop_attacks(sq, occ) & ~own); break;
+                case FERZ_KNIGHT:
+                case WAZIR_KNIGHT: score[c] += 4 * popcount(kKnight[sq] & ~own); break;
+                default: break;
+            }
+        }
+        // King exposure: open landing squares two steps away while the enemy has a
+        // Guillotine (on the board or in hand), and enemy Detonators close by.
+        const int ksq = pos.king_square(c);
+        if (pos.pieces(them, GUILLOTINE) || pos.hand(them, HAND_G))
+            score[c] -= 6 * popcount(kDistanceTwo[ksq] & ~occ);
+        score[c] -= 35 * popcount((kKingSteps[ksq] | kDistanceTwo[ksq]) & pos.pieces(them, DETONATOR));
+        score[c] += 8 * popcount(kKingSteps[ksq] & own);
+    }
+    const int s = score[WHITE] - score[BLACK];
+    return (pos.side_to_move() == WHITE ? s : -s) + 15;
+}
+
+}  // namespace chimera::wreckage
