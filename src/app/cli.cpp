@@ -26,7 +26,14 @@ constexpr std::string_view kUsage =
     "  (none) | uci        the UCI protocol on standard input\n"
     "  perft <variant> <depth> [--fen \"<FEN>\"] [--moves <lan> ...]\n"
     "                      count the legal move tree, split by root move\n"
-    "  bench perft         perft speed on fixed positions (nodes per second)\n"
+    "  bench [perft]       search (or perft) speed on fixed positions; the search\n"
+    "                      bench prints a node count that changes only with search behaviour\n"
+    "  match <variant> [--games N] [--a SPEC] [--b SPEC] [--tc BASE_MS+INC_MS]\n"
+    "        [--random-plies N] [--max-plies N] [--seed S] [--concurrency N]\n"
+    "        [--pgn FILE] [--sprt ELO0 ELO1]\n"
+    "                      engine against engine; SPEC is level=1-8,nodes=N,depth=N,\n"
+    "                      movetime=MS,hash=MB,name=TEXT\n"
+    "  replay <file>       read game records and check every move\n"
     "  play [<variant>] [--fen \"<FEN>\"] [--formation 1-4]\n"
     "                      an interactive game in the terminal\n"
     "  help                this text\n"
@@ -145,6 +152,8 @@ int run(const Args& args, std::istream& in, std::ostream& out, std::ostream& err
     if (args[0] == "perft") return cmd_perft(rest, out, err);
     if (args[0] == "bench") return cmd_bench(rest, out, err);
     if (args[0] == "play") return cmd_play(rest, in, out, err);
+    if (args[0] == "match") return cmd_match(rest, out, err);
+    if (args[0] == "replay") return cmd_replay(rest, out, err);
     return fail(err, "unknown command " + quoted(args[0]) + " (try 'chimera help')");
 }
 

@@ -27,8 +27,9 @@ public:
     virtual std::string diagram() const = 0;
     virtual Color side_to_move() const = 0;
     virtual std::vector<MoveText> legal_moves() const = 0;
-    // Plays a legal move given in LAN or SAN; the returned text on success is its SAN.
-    virtual Status play(std::string_view text, std::string* san = nullptr) = 0;
+    // Plays a legal move given in LAN or SAN; on success *san and *lan get its texts.
+    virtual Status play(std::string_view text, std::string* san = nullptr,
+                        std::string* lan = nullptr) = 0;
     virtual bool undo() = 0;
     virtual Outcome outcome() const = 0;
     virtual bool in_check() const = 0;
@@ -56,11 +57,12 @@ public:
         for (Move m : moves) out.push_back({pos_.lan(m), pos_.san(m)});
         return out;
     }
-    Status play(std::string_view text, std::string* san) override {
+    Status play(std::string_view text, std::string* san, std::string* lan) override {
         std::string error;
         const Move m = pos_.parse_move(text, &error);
         if (m.is_none()) return Status::error(error);
         if (san) *san = pos_.san(m);
+        if (lan) *lan = pos_.lan(m);
         pos_.do_move(m);
         history_.push_back(m);
         return Status::ok();

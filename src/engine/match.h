@@ -1,0 +1,66 @@
+// Engine-versus-engine matches in process: N games with alternating colours,
+// opening variety (a random Wataku formation, a few random plies otherwise,
+// each opening played once with each colour), node/depth/time limits or a
+// real clock with increment, adjudication of long or decided games, and the
+// statistics: W/D/L, Elo with a 95% interval, and an SPRT verdict.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/status.h"
+#include "game/record.h"
+
+namespace chimera::engine {
+
+struct PlayerConfig {
+    std::string name;
+    int skill = 8;
+    std::uint64_t nodes = 0;
+    int depth = 0;
+    int movetime_ms = 0;
+    int hash_mb = 16;
+};
+
+// Parses "level=6,nodes=20000,depth=8,movetime=100,hash=16,name=x".
+Status parse_player(std::string_view spec, PlayerConfig& out);
+
+struct MatchConfig {
+    std::string variant = "chess";
+    int games = 10;
+    PlayerConfig a, b;
+    int base_ms = 0, inc_ms = 0;  // a clock per side when base_ms > 0
+    int random_plies = 4;
+    int max_plies = 400;          // then a draw by adjudication
+    int resign_cp = 1500;         // both engines agree for resign_moves plies: adjudicated win
+    int resign_moves = 6;
+    std::uint64_t seed = 1;
+    int concurrency = 1;
+    bool sprt = false;
+    double elo0 = 0, elo1 = 10, alpha = 0.05, beta = 0.05;
+};
+
+struct GameResult {
+    double score_a = 0;  // 1, 0.5 or 0 from player A's side
+    std::string termination;
+    game::Record record;
+};
+
+struct MatchStats {
+    int wins = 0, draws = 0, losses = 0;  // of player A
+    double score() const;
+    double elo() const;
+    double elo_error95() const;  // half width of the 95% interval
+    double llr(double elo0, double elo1) const;
+};
+
+std::string sprt_verdict(const MatchStats& s, const MatchConfig& c);
+
+// Plays the match; on_game is called (from the calling thread, in game order)
+// after each finished game.
+MatchStats run_match(const MatchConfig& config,
+                     const std::function<void(int index, const GameResult&)>& on_game);
+
+}  // namespace chimera::engine
