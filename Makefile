@@ -4,7 +4,8 @@
 SHELL := /bin/bash
 JOBS ?= $(shell nproc)
 APT_PACKAGES := build-essential cmake g++ git libgtest-dev libgmock-dev libbenchmark-dev \
-                clang libclang-rt-14-dev
+                clang libclang-rt-14-dev clang-format libboost-dev nlohmann-json3-dev \
+                libsqlite3-dev
 
 .PHONY: all build deps test test-release test-debug fuzz bench play format format-check clean
 

@@ -34,6 +34,9 @@ constexpr std::string_view kUsage =
     "                      engine against engine; SPEC is level=1-8,nodes=N,depth=N,\n"
     "                      movetime=MS,hash=MB,name=TEXT\n"
     "  replay <file>       read game records and check every move\n"
+    "  serve [--port 8080] [--db chimera.db] [--static web/dist] [--threads N]\n"
+    "        [--computer-threads N]\n"
+    "                      the game server: JSON/WebSocket API and the browser UI\n"
     "  play [<variant>] [--fen \"<FEN>\"] [--formation 1-4]\n"
     "                      an interactive game in the terminal\n"
     "  help                this text\n"
@@ -154,6 +157,7 @@ int run(const Args& args, std::istream& in, std::ostream& out, std::ostream& err
     if (args[0] == "play") return cmd_play(rest, in, out, err);
     if (args[0] == "match") return cmd_match(rest, out, err);
     if (args[0] == "replay") return cmd_replay(rest, out, err);
+    if (args[0] == "serve") return cmd_serve(rest, out, err);
     return fail(err, "unknown command " + quoted(args[0]) + " (try 'chimera help')");
 }
 

@@ -95,3 +95,13 @@ std::string Position::diagram() const {
 }
 
 }  // namespace chimera::chess
+
+namespace chimera::chess {
+
+char Position::piece_char(int sq) const {
+    constexpr std::string_view chars = " PNBRQK  pnbrqk";
+    const Piece p = piece_on(sq);
+    return p == NO_PIECE ? '\0' : chars[p];
+}
+
+}  // namespace chimera::chess

@@ -93,6 +93,9 @@ public:
     Move parse_san(std::string_view text, std::string* error = nullptr) const;
 
     static std::string square_name(int sq);
+    static constexpr Geometry geometry() { return kGeometry; }
+    // The FEN letter of the piece on sq, or 0 for an empty square.
+    char piece_char(int sq) const;
 
 private:
     struct EmptyTag {};

@@ -110,3 +110,13 @@ std::string Position::diagram() const {
 }
 
 }  // namespace chimera::chess4d
+
+namespace chimera::chess4d {
+
+char Position::piece_char(int sq) const {
+    constexpr std::string_view chars = " PNBRQK  pnbrqk";
+    const Piece p = piece_on(sq);
+    return p == NO_PIECE ? '\0' : chars[p];
+}
+
+}  // namespace chimera::chess4d

@@ -71,6 +71,9 @@ public:
 
     // "a1[0,0]" (D-1).
     static std::string square_name(int sq);
+    static constexpr Geometry geometry() { return kGeometry; }
+    // The FEN letter of the piece on sq, or 0 for an empty square.
+    char piece_char(int sq) const;
     // Parses a square at the start of text; returns the cell and sets *used, or -1.
     static int parse_square(std::string_view text, std::size_t* used);
 

@@ -95,3 +95,30 @@ std::string Position::diagram() const {
 }
 
 }  // namespace chimera::wataku
+
+namespace chimera::wataku {
+
+char Position::piece_char(int sq) const {
+    const Piece p = piece_on(sq);
+    if (p == NO_PIECE) return '\0';
+    const char c = kTypeLetters[type_of(p)];
+    return color_of(p) == WHITE ? c : static_cast<char>(c + 32);
+}
+
+std::string Position::reserve_text(Color c) const {
+    std::string s;
+    for (int pt = QUEEN; pt <= TURTLE; ++pt)
+        s += std::string(static_cast<std::size_t>(reserve_[c][pt]), kTypeLetters[pt]);
+    return s;
+}
+
+std::vector<int> Position::checked_kings() const {
+    std::vector<int> out;
+    for (Bitboard k = pieces(stm_, KING); k;) {
+        const int sq = pop_lsb(k);
+        if (attacked_by(active(~stm_), sq, pieces())) out.push_back(sq);
+    }
+    return out;
+}
+
+}  // namespace chimera::wataku

@@ -99,6 +99,13 @@ public:
     Move parse_san(std::string_view text, std::string* error = nullptr) const;
 
     static std::string square_name(int sq);
+    static constexpr Geometry geometry() { return kGeometry; }
+    // The FEN letter of the piece on sq, or 0 for an empty square.
+    char piece_char(int sq) const;
+    // The hand (Wreckage) or reserve (Wataku) of c as upper-case letters.
+    std::string reserve_text(Color c) const;
+    // The side to move's Kings that are attacked (W-21).
+    std::vector<int> checked_kings() const;
 
 private:
     struct EmptyTag {};

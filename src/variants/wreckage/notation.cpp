@@ -124,3 +124,19 @@ std::string Position::diagram() const {
 }
 
 }  // namespace chimera::wreckage
+
+namespace chimera::wreckage {
+
+char Position::piece_char(int sq) const {
+    const Piece p = piece_on(sq);
+    if (p == NO_PIECE) return '\0';
+    const char c = kTypeLetters[type_of(p)];
+    return color_of(p) == WHITE ? c : lower(c);
+}
+
+std::string Position::reserve_text(Color c) const {
+    std::string s(static_cast<std::size_t>(hand_[c][HAND_G]), 'G');
+    return s + std::string(static_cast<std::size_t>(hand_[c][HAND_J]), 'J');
+}
+
+}  // namespace chimera::wreckage

@@ -90,6 +90,11 @@ public:
     Move parse_san(std::string_view text, std::string* error = nullptr) const;
 
     static std::string square_name(int sq);
+    static constexpr Geometry geometry() { return kGeometry; }
+    // The FEN letter of the piece on sq, or 0 for an empty square.
+    char piece_char(int sq) const;
+    // The hand (Wreckage) or reserve (Wataku) of c as upper-case letters.
+    std::string reserve_text(Color c) const;
     // Parses a square ("a1" ... "j10") at the start of text; sets *used; -1 if none.
     static int parse_square(std::string_view text, std::size_t* used);
 

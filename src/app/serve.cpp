@@ -1,0 +1,61 @@
+// `chimera serve`: the game server with the browser UI.
+#include <iostream>
+#include <ostream>
+
+#include "app/cli.h"
+#include "core/text.h"
+#include "server/http_server.h"
+
+namespace chimera::app {
+
+int cmd_serve(const Args& args, std::ostream& out, std::ostream& err) {
+    server::ServerOptions options;
+    std::string db = "chimera.db";
+    int computer_threads = 1;
+    options.static_dir = "web/dist";
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        const std::string* v = i + 1 < args.size() ? &args[i + 1] : nullptr;
+        auto number = [&](int lo, int hi) -> std::optional<int> {
+            auto n = v ? parse_uint(*v, 6) : std::nullopt;
+            if (!n || *n < lo || *n > hi) return std::nullopt;
+            ++i;
+            return n;
+        };
+        if (a == "--port") {
+            auto n = number(0, 65535);
+            if (!n) return err << "error: --port takes 0-65535\n", kUsageError;
+            options.port = static_cast<unsigned short>(*n);
+        } else if (a == "--threads") {
+            auto n = number(1, 64);
+            if (!n) return err << "error: --threads takes 1-64\n", kUsageError;
+            options.threads = *n;
+        } else if (a == "--computer-threads") {
+            auto n = number(1, 64);
+            if (!n) return err << "error: --computer-threads takes 1-64\n", kUsageError;
+            computer_threads = *n;
+        } else if ((a == "--db" || a == "--static" || a == "--address") && v) {
+            (a == "--db" ? db : a == "--static" ? options.static_dir : options.address) = *v;
+            ++i;
+        } else {
+            err << "error: unknown or incomplete option " << chimera::quoted(a)
+                << " (--port N --db FILE --static DIR --threads N --computer-threads N --address IP)\n";
+            return kUsageError;
+        }
+    }
+    Status st = Status::ok();
+    auto storage = server::open_sqlite(db, &st);
+    if (!storage) return err << "error: " << st.message() << '\n', 1;
+    server::GameService games(std::move(storage), computer_threads);
+    if (Status s = games.restore(); !s) return err << "error: " << s.message() << '\n', 1;
+    server::HttpServer http(games, options);
+    unsigned short port = 0;
+    if (Status s = http.start(&port); !s) return err << "error: " << s.message() << '\n', 1;
+    out << "Chimera is serving on http://localhost:" << port << "/ (database " << db << ", "
+        << games.game_count() << " games restored)" << std::endl;
+    http.run(true);
+    out << "Chimera stopped." << std::endl;
+    return 0;
+}
+
+}  // namespace chimera::app

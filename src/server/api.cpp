@@ -1,0 +1,290 @@
+#include "server/api.h"
+
+#include <vector>
+
+#include "core/text.h"
+#include "game/record.h"
+#include "variants/registry.h"
+
+namespace chimera::server {
+
+namespace {
+
+enum class Type { STRING, INTEGER, BOOLEAN, ARRAY_OF_STRINGS };
+
+struct Field {
+    const char* name;
+    Type type;
+    bool required;
+};
+
+const char* type_name(Type t) {
+    switch (t) {
+        case Type::STRING: return "a string";
+        case Type::INTEGER: return "an integer";
+        case Type::BOOLEAN: return "true or false";
+        case Type::ARRAY_OF_STRINGS: return "an array of strings";
+    }
+    return "?";
+}
+
+bool has_type(const Json& v, Type t) {
+    switch (t) {
+        case Type::STRING: return v.is_string() && v.get_ref<const std::string&>().size() <= 100000;
+        case Type::INTEGER: return v.is_number_integer();
+        case Type::BOOLEAN: return v.is_boolean();
+        case Type::ARRAY_OF_STRINGS:
+            if (!v.is_array() || v.size() > 2000) return false;
+            for (const auto& e : v)
+                if (!e.is_string() || e.get_ref<const std::string&>().size() > 64) return false;
+            return true;
+    }
+    return false;
+}
+
+// Parses body as a JSON object with exactly the known fields, of the right types.
+ApiError parse_body(std::string_view body, const std::vector<Field>& fields, Json& out) {
+    out = Json::parse(body.begin(), body.end(), nullptr, false);
+    if (out.is_discarded()) return ApiError{400, "body is not valid JSON"};
+    if (!out.is_object()) return ApiError{400, "body must be a JSON object"};
+    for (auto it = out.begin(); it != out.end(); ++it) {
+        bool known = false;
+        for (const Field& f : fields) known |= it.key() == f.name;
+        if (!known) return ApiError{400, "unknown field " + chimera::quoted(it.key())};
+    }
+    for (const Field& f : fields) {
+        if (!out.contains(f.name)) {
+            if (f.required) return ApiError{400, std::string("missing field '") + f.name + "'"};
+            continue;
+        }
+        if (!has_type(out[f.name], f.type))
+            return ApiError{400, std::string("field '") + f.name + "' must be " + type_name(f.type)};
+    }
+    return {};
+}
+
+template <class T>
+T get_or(const Json& j, const char* name, T fallback) {
+    return j.contains(name) ? j[name].get<T>() : fallback;
+}
+
+ApiResponse json_response(int status, const Json& j) { return ApiResponse{status, "application/json", j.dump()}; }
+
+ApiResponse from_error(const ApiError& e) { return ApiResponse{e.status, "application/json", error_json(e.status, e.message)}; }
+
+// Splits "/api/games/abc/move" into {"api","games","abc","move"}.
+std::vector<std::string_view> segments(std::string_view path) {
+    std::vector<std::string_view> out;
+    std::size_t i = 0;
+    while (i < path.size()) {
+        while (i < path.size() && path[i] == '/') ++i;
+        std::size_t j = i;
+        while (j < path.size() && path[j] != '/') ++j;
+        if (j > i) out.push_back(path.substr(i, j - i));
+        i = j;
+    }
+    return out;
+}
+
+Json variants_json() {
+    static const Json kList = Json::array({
+        {{"id", "chess"}, {"name", "Chess"}, {"description", "Orthodox chess, the yardstick of the engine."}},
+        {{"id", "wreckage"}, {"name", "Wreckage"},
+         {"description", "10x10 with Dragon, Detonator, Flying Guillotine, Ninja Pawns and drops."}},
+        {{"id", "wataku"}, {"name", "Wataku Genesis"},
+         {"description", "9x9 points, two Kings, dormant groups, Traverse and reserve deployment."}},
+        {{"id", "chess4d"}, {"name", "4D chess"},
+         {"description", "A 4x4x2x2 board shown as four small boards; every axis moves alike."}},
+    });
+    return kList;
+}
+
+CreateRequest create_request(const Json& j) {
+    CreateRequest r;
+    r.variant = get_or<std::string>(j, "variant", "chess");
+    r.fen = get_or<std::string>(j, "fen", "");
+    r.formation = static_cast<int>(get_or<long long>(j, "formation", 0));
+    r.mode = get_or<std::string>(j, "mode", "");
+    r.level = static_cast<int>(std::clamp<long long>(get_or<long long>(j, "level", 4), -1, 99));
+    r.side = get_or<std::string>(j, "side", "white");
+    const long long minutes = get_or<long long>(j, "base_minutes", 0);
+    const long long inc = get_or<long long>(j, "increment_seconds", 0);
+    r.base_ms = std::clamp<long long>(minutes, -1, 100000) * 60000;
+    r.inc_ms = std::clamp<long long>(inc, -1, 100000) * 1000;
+    if (j.contains("moves")) r.moves = j["moves"].get<std::vector<std::string>>();
+    return r;
+}
+
+const std::vector<Field> kCreateFields{{"variant", Type::STRING, true},    {"mode", Type::STRING, true},
+                                       {"fen", Type::STRING, false},       {"formation", Type::INTEGER, false},
+                                       {"level", Type::INTEGER, false},    {"side", Type::STRING, false},
+                                       {"base_minutes", Type::INTEGER, false},
+                                       {"increment_seconds", Type::INTEGER, false},
+                                       {"moves", Type::ARRAY_OF_STRINGS, false}};
+
+}  // namespace
+
+std::string error_json(int status, const std::string& message) {
+    return Json{{"error", {{"status", status}, {"message", message}}}}.dump();
+}
+
+std::map<std::string, std::string> parse_query(std::string_view q) {
+    std::map<std::string, std::string> out;
+    auto decode = [](std::string_view s) {
+        std::string r;
+        for (std::size_t i = 0; i < s.size(); ++i) {
+            if (s[i] == '+') {
+                r += ' ';
+            } else if (s[i] == '%' && i + 2 < s.size() && std::isxdigit(static_cast<unsigned char>(s[i + 1])) &&
+                       std::isxdigit(static_cast<unsigned char>(s[i + 2]))) {
+                r += static_cast<char>(std::stoi(std::string(s.substr(i + 1, 2)), nullptr, 16));
+                i += 2;
+            } else {
+                r += s[i];
+            }
+        }
+        return r;
+    };
+    std::size_t i = 0;
+    while (i < q.size() && out.size() < 32) {
+        std::size_t amp = q.find('&', i);
+        if (amp == std::string_view::npos) amp = q.size();
+        const std::string_view kv = q.substr(i, amp - i);
+        const std::size_t eq = kv.find('=');
+        if (!kv.empty()) out[decode(kv.substr(0, eq))] = eq == std::string_view::npos ? "" : decode(kv.substr(eq + 1));
+        i = amp + 1;
+    }
+    return out;
+}
+
+ApiResponse handle_api(GameService& games, std::string_view method, std::string_view path,
+                       std::string_view query, std::string_view body) {
+    const auto seg = segments(path);
+    const auto params = parse_query(query);
+    auto param = [&](const char* k) {
+        const auto it = params.find(k);
+        return it == params.end() ? std::string() : it->second;
+    };
+    ApiError err;
+    Json j;
+    if (seg.size() < 2 || seg[0] != "api") return from_error({404, "no such endpoint"});
+    const bool get = method == "GET", post = method == "POST";
+
+    if (seg.size() == 2 && seg[1] == "health") {
+        if (!get) return from_error({405, "use GET"});
+        return json_response(200, {{"ok", true}, {"games", games.game_count()}});
+    }
+    if (seg.size() == 2 && seg[1] == "variants") {
+        if (!get) return from_error({405, "use GET"});
+        return json_response(200, {{"variants", variants_json()}});
+    }
+    if (seg.size() == 2 && seg[1] == "import") {
+        if (!post) return from_error({405, "use POST"});
+        if ((err = parse_body(body, {{"record", Type::STRING, true}, {"mode", Type::STRING, false},
+                                     {"level", Type::INTEGER, false}, {"side", Type::STRING, false}},
+                              j)))
+            return from_error(err);
+        Status st = Status::ok();
+        const auto records = game::parse_records(j["record"].get<std::string>(), &st);
+        if (!st) return from_error({400, "record: " + st.message()});
+        if (records.size() != 1) return from_error({400, "record: expected exactly one game, found " + std::to_string(records.size())});
+        const game::Record& rec = records[0];
+        CreateRequest req;
+        req.variant = rec.tag("Variant").empty() ? "chess" : rec.tag("Variant");
+        req.fen = rec.tag("FEN");
+        req.moves = rec.moves;
+        req.mode = get_or<std::string>(j, "mode", "local");
+        req.level = static_cast<int>(std::clamp<long long>(get_or<long long>(j, "level", 4), -1, 99));
+        req.side = get_or<std::string>(j, "side", "white");
+        Json created = games.create(req, err);
+        if (err) return from_error(err);
+        return json_response(201, created);
+    }
+    if (seg[1] != "games") return from_error({404, "no such endpoint"});
+    if (seg.size() == 2) {
+        if (get) {
+            const std::string l = param("limit");
+            const auto n = l.empty() ? std::optional<int>(20) : parse_uint(l, 3);
+            if (!n || *n < 1 || *n > 200) return from_error({400, "limit must be 1-200"});
+            return json_response(200, games.list(static_cast<std::size_t>(*n)));
+        }
+        if (!post) return from_error({405, "use GET or POST"});
+        if ((err = parse_body(body, kCreateFields, j))) return from_error(err);
+        Json created = games.create(create_request(j), err);
+        if (err) return from_error(err);
+        return json_response(201, created);
+    }
+    const std::string id(seg[2]);
+    if (id.size() > 64) return from_error({404, "no such game"});
+    if (seg.size() == 3) {
+        if (!get) return from_error({405, "use GET"});
+        Json s = games.state(id, param("token"), err);
+        return err ? from_error(err) : json_response(200, s);
+    }
+    if (seg.size() != 4) return from_error({404, "no such endpoint"});
+    const std::string_view action = seg[3];
+    if (action == "record") {
+        if (!get) return from_error({405, "use GET"});
+        std::string text = games.record(id, err);
+        if (err) return from_error(err);
+        return ApiResponse{200, "application/x-chess-pgn; charset=utf-8", text};
+    }
+    if (!post) return from_error({405, "use POST"});
+    if (action == "join") {
+        if ((err = parse_body(body, {{"invite", Type::STRING, true}}, j))) return from_error(err);
+        Json r = games.join(id, j["invite"], err);
+        return err ? from_error(err) : json_response(200, r);
+    }
+    if (action == "move") {
+        if ((err = parse_body(body, {{"token", Type::STRING, true}, {"move", Type::STRING, true}}, j)))
+            return from_error(err);
+        Json r = games.move(id, j["token"], j["move"], err);
+        return err ? from_error(err) : json_response(200, r);
+    }
+    if (action == "resign") {
+        if ((err = parse_body(body, {{"token", Type::STRING, true}}, j))) return from_error(err);
+        Json r = games.resign(id, j["token"], err);
+        return err ? from_error(err) : json_response(200, r);
+    }
+    if (action == "draw") {
+        if ((err = parse_body(body, {{"token", Type::STRING, true}, {"action", Type::STRING, true}}, j)))
+            return from_error(err);
+        Json r = games.draw(id, j["token"], j["action"], err);
+        return err ? from_error(err) : json_response(200, r);
+    }
+    return from_error({404, "no such endpoint"});
+}
+
+std::string handle_ws_message(GameService& games, const std::string& id, const std::string& token,
+                              std::string_view message) {
+    Json j = Json::parse(message.begin(), message.end(), nullptr, false);
+    if (j.is_discarded() || !j.is_object() || !j.contains("type") || !j["type"].is_string())
+        return Json{{"type", "error"}, {"status", 400}, {"message", "expected a JSON object with a string 'type'"}}.dump();
+    const std::string type = j["type"];
+    ApiError err;
+    Json r;
+    auto text_field = [&](const char* name) -> const std::string* {
+        if (!j.contains(name) || !j[name].is_string() || j[name].get_ref<const std::string&>().size() > 256) {
+            err = ApiError{400, std::string("field '") + name + "' must be a string"};
+            return nullptr;
+        }
+        return &j[name].get_ref<const std::string&>();
+    };
+    if (type == "ping") {
+        r = {{"ok", true}};
+    } else if (type == "move") {
+        if (const std::string* m = text_field("move")) r = games.move(id, token, *m, err);
+    } else if (type == "resign") {
+        r = games.resign(id, token, err);
+    } else if (type == "draw") {
+        if (const std::string* a = text_field("action")) r = games.draw(id, token, *a, err);
+    } else {
+        err = ApiError{400, "unknown message type " + chimera::quoted(type)};
+    }
+    if (err) return Json{{"type", "error"}, {"status", err.status}, {"message", err.message}}.dump();
+    r["type"] = "ack";
+    r["of"] = type;
+    return r.dump();
+}
+
+}  // namespace chimera::server

@@ -1,0 +1,34 @@
+// The JSON API as a pure function of a request: method, path, query, body →
+// status, content type, body. The HTTP layer (http_server.cpp) only moves
+// bytes; validation of every field happens here, with a 4xx JSON error for
+// anything malformed, mistyped, unknown or out of range.
+#pragma once
+
+#include <map>
+#include <string>
+#include <string_view>
+
+#include "server/games.h"
+
+namespace chimera::server {
+
+struct ApiResponse {
+    int status = 200;
+    std::string content_type = "application/json";
+    std::string body;
+};
+
+// Decoded `?a=b&c=d` (percent-escapes and '+' handled).
+std::map<std::string, std::string> parse_query(std::string_view query);
+
+ApiResponse handle_api(GameService& games, std::string_view method, std::string_view path,
+                       std::string_view query, std::string_view body);
+
+// A WebSocket message from a client: {"type": "move"|"resign"|"draw"|"ping", ...}.
+// Returns the reply to send to that client only.
+std::string handle_ws_message(GameService& games, const std::string& id, const std::string& token,
+                              std::string_view message);
+
+std::string error_json(int status, const std::string& message);
+
+}  // namespace chimera::server

@@ -1,0 +1,606 @@
+#include "server/games.h"
+
+#include <algorithm>
+#include <chrono>
+#include <random>
+
+#include "core/text.h"
+#include "engine/engine.h"
+#include "game/record.h"
+#include "variants/registry.h"
+
+namespace chimera::server {
+
+std::int64_t now_ms() {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(
+               std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+
+std::string random_token(std::size_t bytes) {
+    static thread_local std::mt19937_64 rng{std::random_device{}() ^
+                                            static_cast<std::uint64_t>(now_ms())};
+    static constexpr char hex[] = "0123456789abcdef";
+    std::string s;
+    for (std::size_t i = 0; i < bytes; ++i) {
+        const auto b = static_cast<unsigned>(rng() & 0xFF);
+        s += hex[b >> 4];
+        s += hex[b & 15];
+    }
+    return s;
+}
+
+struct Room {
+    std::mutex mutex;
+    StoredGame data;
+    std::unique_ptr<AnyGame> game;
+    std::int64_t turn_started = 0;  // wall-clock ms when the running clock started
+    std::uint64_t version = 0;
+    std::map<std::uint64_t, std::pair<int, Subscriber>> subscribers;
+    engine::Engine* thinking = nullptr;  // the computer's running search, if any
+    bool computer_queued = false;
+};
+
+namespace {
+
+constexpr const char* kSideName[2] = {"white", "black"};
+constexpr int kViewerBoth = 2, kSpectator = -1;
+
+ApiError fail(int status, std::string message) { return ApiError{status, std::move(message)}; }
+
+// Which seat a token holds: 0, 1, both (one device), or none.
+int seat_of(const Room& r, const std::string& token) {
+    if (token.empty()) return kSpectator;
+    const bool w = token == r.data.token[0], b = token == r.data.token[1];
+    if (w && b) return kViewerBoth;
+    if (w && r.data.seat_taken[0] && r.data.computer_side != 0) return 0;
+    if (b && r.data.seat_taken[1] && r.data.computer_side != 1) return 1;
+    return kSpectator;
+}
+
+bool clock_running(const Room& r) {
+    return r.data.base_ms > 0 && r.data.result == "*" && !r.data.lan.empty() && r.turn_started > 0;
+}
+
+std::int64_t live_remaining(const Room& r, int side) {
+    std::int64_t left = r.data.remaining_ms[side];
+    if (clock_running(r) && side == r.game->side_to_move()) left -= now_ms() - r.turn_started;
+    return left;
+}
+
+}  // namespace
+
+GameService::GameService(std::unique_ptr<Storage> storage, int computer_threads)
+    : storage_(std::move(storage)) {
+    for (int i = 0; i < std::max(1, computer_threads); ++i) workers_.emplace_back([this] { computer_loop(); });
+    clock_thread_ = std::thread([this] { clock_loop(); });
+}
+
+GameService::~GameService() {
+    closing_ = true;
+    std::vector<std::shared_ptr<Room>> all;
+    {
+        std::lock_guard lock(rooms_mutex_);
+        for (auto& [id, room] : rooms_) all.push_back(room);
+    }
+    for (auto& room : all) {  // lock order everywhere: a room, then the room map
+        std::lock_guard rl(room->mutex);
+        if (room->thinking) room->thinking->stop();
+    }
+    jobs_cv_.notify_all();
+    for (auto& w : workers_) w.join();
+    clock_thread_.join();
+}
+
+std::shared_ptr<Room> GameService::find(const std::string& id) const {
+    std::lock_guard lock(rooms_mutex_);
+    const auto it = rooms_.find(id);
+    return it == rooms_.end() ? nullptr : it->second;
+}
+
+std::size_t GameService::game_count() const {
+    std::lock_guard lock(rooms_mutex_);
+    return rooms_.size();
+}
+
+Status GameService::restore() {
+    std::vector<StoredGame> games;
+    if (Status s = storage_->load_all(games); !s) return s;
+    for (StoredGame& g : games) {
+        auto room = std::make_shared<Room>();
+        room->game = make_game(g.variant);
+        if (!room->game) return Status::error("stored game " + g.id + ": unknown variant " + g.variant);
+        if (Status s = room->game->set_fen(g.start_fen); !s) return Status::error("stored game " + g.id + ": " + s.message());
+        for (const std::string& m : g.lan)
+            if (Status s = room->game->play(m); !s)
+                return Status::error("stored game " + g.id + ": move " + m + ": " + s.message());
+        room->data = std::move(g);
+        // Server downtime is not charged to the player whose clock was running.
+        room->turn_started = room->data.base_ms > 0 && !room->data.lan.empty() ? now_ms() : 0;
+        std::lock_guard rl(room->mutex);
+        std::lock_guard lock(rooms_mutex_);
+        rooms_[room->data.id] = room;
+        schedule_computer(*room);
+    }
+    return Status::ok();
+}
+
+Json GameService::create(const CreateRequest& req, ApiError& err) {
+    auto room = std::make_shared<Room>();
+    room->game = make_game(req.variant);
+    if (!room->game) {
+        err = fail(400, "unknown variant " + chimera::quoted(req.variant));
+        return {};
+    }
+    StoredGame& g = room->data;
+    g.variant = req.variant;
+    static thread_local std::mt19937_64 rng{std::random_device{}()};
+    if (!req.fen.empty()) {
+        if (Status s = room->game->set_fen(req.fen); !s) {
+            err = fail(400, "fen: " + s.message());
+            return {};
+        }
+    } else if (req.variant == wataku::Position::kId) {
+        if (req.formation < 0 || req.formation > wataku::Position::kFormations) {
+            err = fail(400, "formation must be 1-4 (or 0 for a random one)");
+            return {};
+        }
+        g.formation = req.formation ? req.formation : wataku::Position::random_formation(rng);
+        (void)room->game->set_fen(wataku::Position::kFormationFens[static_cast<std::size_t>(g.formation - 1)]);
+    }
+    g.start_fen = room->game->fen();
+    for (std::size_t i = 0; i < req.moves.size(); ++i) {
+        std::string san, lan;
+        if (room->game->outcome() != Outcome::ONGOING) {
+            err = fail(400, "moves: move " + std::to_string(i + 1) + " comes after the end of the game");
+            return {};
+        }
+        if (Status s = room->game->play(req.moves[i], &san, &lan); !s) {
+            err = fail(400, "moves: move " + std::to_string(i + 1) + ": " + s.message());
+            return {};
+        }
+        g.lan.push_back(lan);
+        g.san.push_back(san);
+    }
+    if (req.mode != "computer" && req.mode != "online" && req.mode != "local") {
+        err = fail(400, "mode must be computer, online or local");
+        return {};
+    }
+    if (req.level < 1 || req.level > 8) {
+        err = fail(400, "level must be 1-8");
+        return {};
+    }
+    int side = req.side == "white" ? 0 : req.side == "black" ? 1 : req.side == "random" ? static_cast<int>(rng() & 1) : -1;
+    if (side < 0) {
+        err = fail(400, "side must be white, black or random");
+        return {};
+    }
+    if (req.base_ms < 0 || req.base_ms > 3LL * 3600 * 1000 || req.inc_ms < 0 || req.inc_ms > 180 * 1000 ||
+        (req.base_ms == 0 && req.inc_ms > 0)) {
+        err = fail(400, "time control: base 0 (none) or up to 180 minutes, increment up to 180 seconds");
+        return {};
+    }
+    g.id = random_token(6);
+    g.mode = req.mode;
+    g.level = req.mode == "computer" ? req.level : 0;
+    g.base_ms = req.base_ms;
+    g.inc_ms = req.inc_ms;
+    g.remaining_ms[0] = g.remaining_ms[1] = req.base_ms;
+    g.created_ms = g.updated_ms = now_ms();
+    Json out{{"id", g.id}};
+    if (req.mode == "local") {
+        g.token[0] = g.token[1] = random_token(16);
+        g.seat_taken[0] = g.seat_taken[1] = true;
+        out["token"] = g.token[0];
+        out["side"] = "both";
+    } else {
+        g.token[0] = random_token(16);
+        g.token[1] = random_token(16);
+        g.seat_taken[side] = true;
+        if (req.mode == "computer") {
+            g.computer_side = 1 - side;
+            g.seat_taken[1 - side] = true;
+        } else {
+            g.invite = random_token(8);
+            out["invite"] = g.invite;
+        }
+        out["token"] = g.token[side];
+        out["side"] = kSideName[side];
+    }
+    if (const Outcome o = room->game->outcome(); o != Outcome::ONGOING) {
+        g.result = game::result_text(static_cast<int>(o), room->game->side_to_move());
+        g.termination = outcome_name(o);
+    }
+    if (g.base_ms > 0 && !g.lan.empty()) room->turn_started = now_ms();
+    {
+        // Imported moves are stored with the game in order.
+        StoredGame first = g;
+        first.lan.clear();
+        first.san.clear();
+        if (Status s = storage_->create_game(first); !s) {
+            err = fail(500, s.message());
+            return {};
+        }
+        for (std::size_t i = 0; i < g.lan.size(); ++i) {
+            first.lan.push_back(g.lan[i]);
+            first.san.push_back(g.san[i]);
+            if (Status s = storage_->append_move(first, g.lan[i], g.san[i]); !s) {
+                err = fail(500, s.message());
+                return {};
+            }
+        }
+        if (Status s = storage_->update_game(g); !s) {
+            err = fail(500, s.message());
+            return {};
+        }
+    }
+    std::lock_guard rl(room->mutex);
+    {
+        std::lock_guard lock(rooms_mutex_);
+        rooms_[g.id] = room;
+    }
+    schedule_computer(*room);
+    return out;
+}
+
+Json GameService::join(const std::string& id, const std::string& invite, ApiError& err) {
+    auto room = find(id);
+    if (!room) return err = fail(404, "no game " + chimera::quoted(id)), Json{};
+    std::lock_guard rl(room->mutex);
+    StoredGame& g = room->data;
+    if (g.mode != "online") return err = fail(409, "only online games can be joined"), Json{};
+    if (invite.empty() || invite != g.invite) return err = fail(403, "wrong invitation code"), Json{};
+    const int open = !g.seat_taken[0] ? 0 : !g.seat_taken[1] ? 1 : -1;
+    if (open < 0) return err = fail(409, "both seats are taken"), Json{};
+    g.seat_taken[open] = true;
+    g.updated_ms = now_ms();
+    if (Status s = storage_->update_game(g); !s) {
+        g.seat_taken[open] = false;
+        return err = fail(500, s.message()), Json{};
+    }
+    ++room->version;
+    publish(*room);
+    return Json{{"id", id}, {"token", g.token[open]}, {"side", kSideName[open]}};
+}
+
+ApiError GameService::apply_move(Room& room, const std::string& text) {
+    StoredGame& g = room.data;
+    if (g.result != "*") return fail(409, "the game is over");
+    const int mover = room.game->side_to_move();
+    std::int64_t remaining = g.remaining_ms[mover];
+    const std::int64_t now = now_ms();
+    if (clock_running(room)) {
+        remaining -= now - room.turn_started;
+        if (remaining < 0) {
+            end_game(room, mover == 0 ? "0-1" : "1-0", "time forfeit");
+            return fail(409, "time is up: the game was lost on time");
+        }
+    }
+    std::string san, lan;
+    if (Status s = room.game->play(text, &san, &lan); !s) return fail(400, s.message());
+    const std::int64_t saved_remaining = g.remaining_ms[mover];
+    const std::int64_t saved_started = room.turn_started;
+    const int saved_offer = g.draw_offer;
+    if (g.base_ms > 0) {
+        g.remaining_ms[mover] = g.lan.empty() ? remaining : remaining + g.inc_ms;
+        room.turn_started = now;
+    }
+    if (g.draw_offer == 1 - mover) g.draw_offer = -1;  // moving declines the opponent's offer
+    g.lan.push_back(lan);
+    g.san.push_back(san);
+    g.updated_ms = now;
+    const Outcome o = room.game->outcome();
+    if (o != Outcome::ONGOING) {
+        g.result = game::result_text(static_cast<int>(o), room.game->side_to_move());
+        g.termination = outcome_name(o);
+        g.draw_offer = -1;
+    }
+    if (Status s = storage_->append_move(g, lan, san); !s) {
+        // Not stored, so not accepted: put everything back.
+        (void)room.game->undo();
+        g.lan.pop_back();
+        g.san.pop_back();
+        g.remaining_ms[mover] = saved_remaining;
+        room.turn_started = saved_started;
+        g.draw_offer = saved_offer;
+        g.result = "*";
+        g.termination.clear();
+        return fail(500, s.message());
+    }
+    ++room.version;
+    if (g.result != "*" && room.thinking) room.thinking->stop();
+    schedule_computer(room);
+    publish(room);
+    return {};
+}
+
+Json GameService::move(const std::string& id, const std::string& token, const std::string& text, ApiError& err) {
+    auto room = find(id);
+    if (!room) return err = fail(404, "no game " + chimera::quoted(id)), Json{};
+    std::lock_guard rl(room->mutex);
+    const int seat = seat_of(*room, token);
+    if (seat == kSpectator) return err = fail(403, "this token holds no seat in the game"), Json{};
+    if (room->data.result != "*") return err = fail(409, "the game is over"), Json{};
+    const int stm = room->game->side_to_move();
+    if (seat != kViewerBoth && seat != stm) return err = fail(409, "it is not your turn"), Json{};
+    if (room->data.computer_side == stm) return err = fail(409, "it is the computer's turn"), Json{};
+    if ((err = apply_move(*room, text))) return {};
+    return Json{{"ok", true}, {"ply", room->data.lan.size()}, {"san", room->data.san.back()}};
+}
+
+void GameService::end_game(Room& room, const std::string& result, const std::string& termination) {
+    StoredGame& g = room.data;
+    if (g.result != "*") return;
+    if (g.base_ms > 0 && clock_running(room)) {
+        const int stm = room.game->side_to_move();
+        g.remaining_ms[stm] = std::max<std::int64_t>(0, live_remaining(room, stm));
+    }
+    g.result = result;
+    g.termination = termination;
+    g.draw_offer = -1;
+    g.updated_ms = now_ms();
+    if (room.thinking) room.thinking->stop();
+    (void)storage_->update_game(g);
+    ++room.version;
+    publish(room);
+}
+
+Json GameService::resign(const std::string& id, const std::string& token, ApiError& err) {
+    auto room = find(id);
+    if (!room) return err = fail(404, "no game " + chimera::quoted(id)), Json{};
+    std::lock_guard rl(room->mutex);
+    int seat = seat_of(*room, token);
+    if (seat == kSpectator) return err = fail(403, "this token holds no seat in the game"), Json{};
+    if (room->data.result != "*") return err = fail(409, "the game is over"), Json{};
+    if (seat == kViewerBoth) seat = room->game->side_to_move();  // one device: the side to move resigns
+    end_game(*room, seat == 0 ? "0-1" : "1-0", std::string(kSideName[seat]) + " resigned");
+    return Json{{"ok", true}, {"result", room->data.result}};
+}
+
+Json GameService::draw(const std::string& id, const std::string& token, const std::string& action, ApiError& err) {
+    auto room = find(id);
+    if (!room) return err = fail(404, "no game " + chimera::quoted(id)), Json{};
+    std::lock_guard rl(room->mutex);
+    StoredGame& g = room->data;
+    int seat = seat_of(*room, token);
+    if (seat == kSpectator) return err = fail(403, "this token holds no seat in the game"), Json{};
+    if (g.result != "*") return err = fail(409, "the game is over"), Json{};
+    if (g.mode == "computer") return err = fail(409, "draws are agreed between people, not with the computer"), Json{};
+    if (seat == kViewerBoth) seat = action == "offer" ? room->game->side_to_move() : 1 - g.draw_offer;
+    if (action == "offer") {
+        if (g.draw_offer == 1 - seat) {
+            end_game(*room, "1/2-1/2", "draw agreed");
+            return Json{{"ok", true}, {"result", g.result}};
+        }
+        g.draw_offer = seat;
+    } else if (action == "accept") {
+        if (g.draw_offer < 0 || g.draw_offer == seat) return err = fail(409, "there is no draw offer to accept"), Json{};
+        end_game(*room, "1/2-1/2", "draw agreed");
+        return Json{{"ok", true}, {"result", g.result}};
+    } else if (action == "decline") {
+        if (g.draw_offer < 0 || g.draw_offer == seat) return err = fail(409, "there is no draw offer to decline"), Json{};
+        g.draw_offer = -1;
+    } else {
+        return err = fail(400, "action must be offer, accept or decline"), Json{};
+    }
+    g.updated_ms = now_ms();
+    if (Status s = storage_->update_game(g); !s) return err = fail(500, s.message()), Json{};
+    ++room->version;
+    publish(*room);
+    return Json{{"ok", true}, {"draw_offer", g.draw_offer < 0 ? Json() : Json(kSideName[g.draw_offer])}};
+}
+
+Json GameService::state(const std::string& id, const std::string& token, ApiError& err) {
+    auto room = find(id);
+    if (!room) return err = fail(404, "no game " + chimera::quoted(id)), Json{};
+    std::lock_guard rl(room->mutex);
+    return state_locked(*room, seat_of(*room, token));
+}
+
+Json GameService::state_locked(const Room& r, int viewer) const {
+    const StoredGame& g = r.data;
+    const BoardView v = r.game->view();
+    Json board{{"dims", {v.dims[0], v.dims[1], v.dims[2], v.dims[3]}},
+               {"squares", v.squares},
+               {"pieces", v.pieces},
+               {"dormant", v.dormant},
+               {"hands", {{"white", v.hand[0]}, {"black", v.hand[1]}}},
+               {"checked", v.checked}};
+    Json moves = Json::array();
+    for (std::size_t i = 0; i < g.lan.size(); ++i) moves.push_back({{"lan", g.lan[i]}, {"san", g.san[i]}});
+    Json legal = Json::array();
+    if (g.result == "*")
+        for (const MoveDetail& d : r.game->legal_move_details())
+            legal.push_back({{"lan", d.lan}, {"san", d.san}, {"from", d.from}, {"to", d.to},
+                             {"kind", d.kind}, {"piece", d.piece}, {"captures", d.captures}});
+    Json clock = nullptr;
+    if (g.base_ms > 0)
+        clock = {{"base_ms", g.base_ms},
+                 {"inc_ms", g.inc_ms},
+                 {"white_ms", std::max<std::int64_t>(0, live_remaining(r, 0))},
+                 {"black_ms", std::max<std::int64_t>(0, live_remaining(r, 1))},
+                 {"running", clock_running(r) ? Json(kSideName[r.game->side_to_move()]) : Json()}};
+    auto seat_text = [&](int s) -> std::string {
+        if (g.computer_side == s) return "computer";
+        if (viewer == s || viewer == kViewerBoth) return "you";
+        return g.seat_taken[s] ? "human" : "open";
+    };
+    Json out{{"type", "state"},
+             {"id", g.id},
+             {"variant", g.variant},
+             {"mode", g.mode},
+             {"level", g.level},
+             {"formation", g.formation},
+             {"start_fen", g.start_fen},
+             {"fen", r.game->fen()},
+             {"version", r.version},
+             {"board", board},
+             {"turn", kSideName[v.side_to_move]},
+             {"moves", moves},
+             {"legal_moves", legal},
+             {"clock", clock},
+             {"result", g.result},
+             {"termination", g.termination},
+             {"draw_offer", g.draw_offer < 0 ? Json() : Json(kSideName[g.draw_offer])},
+             {"seats", {{"white", seat_text(0)}, {"black", seat_text(1)}}},
+             {"you", viewer == kViewerBoth ? Json("both") : viewer >= 0 ? Json(kSideName[viewer]) : Json()}};
+    if (viewer != kSpectator && g.mode == "online" && !(g.seat_taken[0] && g.seat_taken[1]))
+        out["invite"] = g.invite;
+    return out;
+}
+
+std::string GameService::record(const std::string& id, ApiError& err) {
+    auto room = find(id);
+    if (!room) return err = fail(404, "no game " + chimera::quoted(id)), std::string{};
+    std::lock_guard rl(room->mutex);
+    const StoredGame& g = room->data;
+    game::Record rec;
+    rec.set_tag("Event", "Chimera game");
+    rec.set_tag("Site", "Chimera");
+    rec.set_tag("Variant", g.variant);
+    rec.set_tag("FEN", g.start_fen);
+    if (g.formation) rec.set_tag("Formation", std::to_string(g.formation));
+    auto name = [&](int s) {
+        return g.computer_side == s ? "Chimera level " + std::to_string(g.level) : std::string("Player");
+    };
+    rec.set_tag("White", name(0));
+    rec.set_tag("Black", name(1));
+    rec.set_tag("Result", g.result);
+    if (!g.termination.empty()) rec.set_tag("Termination", g.termination);
+    if (g.base_ms > 0) rec.set_tag("TimeControl", std::to_string(g.base_ms / 1000) + "+" + std::to_string(g.inc_ms / 1000));
+    rec.moves = g.san;
+    rec.result = g.result;
+    return game::write_record(rec);
+}
+
+Json GameService::list(std::size_t limit) {
+    std::vector<std::shared_ptr<Room>> all;
+    {
+        std::lock_guard lock(rooms_mutex_);
+        for (auto& [id, r] : rooms_) all.push_back(r);
+    }
+    std::vector<std::pair<std::int64_t, Json>> rows;
+    for (auto& r : all) {
+        std::lock_guard rl(r->mutex);
+        const StoredGame& g = r->data;
+        rows.emplace_back(g.updated_ms, Json{{"id", g.id}, {"variant", g.variant}, {"mode", g.mode},
+                                             {"level", g.level}, {"plies", g.lan.size()},
+                                             {"result", g.result}, {"termination", g.termination},
+                                             {"updated_ms", g.updated_ms}});
+    }
+    std::sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+    Json live = Json::array(), recent = Json::array();
+    for (auto& [t, j] : rows) {
+        Json& dst = j["result"] == "*" ? live : recent;
+        if (dst.size() < limit) dst.push_back(j);
+    }
+    return Json{{"live", live}, {"recent", recent}};
+}
+
+std::uint64_t GameService::subscribe(const std::string& id, const std::string& token, Subscriber s) {
+    auto room = find(id);
+    if (!room) return 0;
+    std::lock_guard rl(room->mutex);
+    const std::uint64_t h = next_handle_++;
+    const int viewer = seat_of(*room, token);
+    s(state_locked(*room, viewer).dump());
+    room->subscribers[h] = {viewer, std::move(s)};
+    return h;
+}
+
+void GameService::unsubscribe(const std::string& id, std::uint64_t handle) {
+    auto room = find(id);
+    if (!room) return;
+    std::lock_guard rl(room->mutex);
+    room->subscribers.erase(handle);
+}
+
+void GameService::publish(Room& room) {
+    std::map<int, std::string> by_viewer;
+    for (auto& [h, sub] : room.subscribers) {
+        auto it = by_viewer.find(sub.first);
+        if (it == by_viewer.end()) it = by_viewer.emplace(sub.first, state_locked(room, sub.first).dump()).first;
+        sub.second(it->second);
+    }
+}
+
+void GameService::schedule_computer(Room& room) {
+    const StoredGame& g = room.data;
+    if (g.mode != "computer" || g.result != "*" || room.computer_queued) return;
+    if (room.game->side_to_move() != g.computer_side) return;
+    std::shared_ptr<Room> self;
+    {
+        std::lock_guard lock(rooms_mutex_);
+        auto it = rooms_.find(g.id);
+        if (it == rooms_.end()) return;
+        self = it->second;
+    }
+    room.computer_queued = true;
+    {
+        std::lock_guard lock(jobs_mutex_);
+        jobs_.push_back(Job{self, room.version});
+    }
+    jobs_cv_.notify_one();
+}
+
+// One engine per worker; each job searches the room's position with the level's
+// budget and plays the move if the game has not changed meanwhile.
+void GameService::computer_loop() {
+    engine::Engine engine;
+    engine.set_hash_mb(8);
+    while (true) {
+        Job job;
+        {
+            std::unique_lock lock(jobs_mutex_);
+            jobs_cv_.wait(lock, [&] { return closing_ || !jobs_.empty(); });
+            if (closing_) return;
+            job = std::move(jobs_.front());
+            jobs_.pop_front();
+        }
+        Room& room = *job.room;
+        engine::Limits limits;
+        {
+            std::lock_guard rl(room.mutex);
+            room.computer_queued = false;
+            if (room.version != job.version || room.data.result != "*" ||
+                room.game->side_to_move() != room.data.computer_side)
+                continue;
+            (void)engine.set_variant(room.data.variant);
+            (void)engine.set_position(room.data.start_fen, room.data.lan);
+            engine.set_skill_level(room.data.level);
+            if (room.data.base_ms > 0 && clock_running(room)) {
+                const int side = room.game->side_to_move();
+                limits.time_ms[side] = static_cast<int>(std::max<std::int64_t>(1, live_remaining(room, side)));
+                limits.inc_ms[side] = static_cast<int>(room.data.inc_ms);
+            } else {
+                limits.movetime_ms = room.data.level >= 8 ? 2000 : 1000;
+            }
+            room.thinking = &engine;
+        }
+        const engine::Result r = engine.search(limits);
+        std::lock_guard rl(room.mutex);
+        room.thinking = nullptr;
+        if (closing_ || room.version != job.version || room.data.result != "*" || r.best.empty()) continue;
+        (void)apply_move(room, r.best);
+    }
+}
+
+// Flags fall on the server: a running clock that reaches zero loses the game.
+void GameService::clock_loop() {
+    while (!closing_) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        std::vector<std::shared_ptr<Room>> all;
+        {
+            std::lock_guard lock(rooms_mutex_);
+            for (auto& [id, r] : rooms_) all.push_back(r);
+        }
+        for (auto& r : all) {
+            std::lock_guard rl(r->mutex);
+            if (!clock_running(*r)) continue;
+            const int stm = r->game->side_to_move();
+            if (live_remaining(*r, stm) <= 0) end_game(*r, stm == 0 ? "0-1" : "1-0", "time forfeit");
+        }
+    }
+}
+
+}  // namespace chimera::server

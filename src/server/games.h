@@ -1,0 +1,108 @@
+// The game service: every game in memory as a room (rules core position, seats,
+// clocks, draw offer, result), the referee for every action, persistence of
+// each accepted move before it is acknowledged, computer moves on a worker
+// pool, and the state pushed to subscribers (WebSocket views) on every change.
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "core/status.h"
+#include "server/storage.h"
+#include "variants/any_game.h"
+
+namespace chimera::engine {
+class Engine;
+}
+
+namespace chimera::server {
+
+using Json = nlohmann::json;
+
+// An error with the HTTP status it maps to (400, 403, 404, 409).
+struct ApiError {
+    int status = 0;
+    std::string message;
+    explicit operator bool() const { return status != 0; }
+};
+
+struct CreateRequest {
+    std::string variant = "chess";
+    std::string fen;      // optional start position
+    int formation = 0;    // Wataku: 1-4, 0 = random
+    std::string mode;     // computer | online | local
+    int level = 4;
+    std::string side = "white";  // the creator's side: white | black | random
+    std::int64_t base_ms = 0, inc_ms = 0;
+    std::vector<std::string> moves;  // imported game: moves (SAN or LAN) to replay
+};
+
+struct Room;
+using Subscriber = std::function<void(const std::string& message)>;
+
+class GameService {
+public:
+    GameService(std::unique_ptr<Storage> storage, int computer_threads);
+    ~GameService();
+
+    // Loads stored games and resumes them (clocks, computer moves).
+    Status restore();
+
+    // Returns {id, token, side, invite} or an error.
+    Json create(const CreateRequest& req, ApiError& err);
+    Json join(const std::string& id, const std::string& invite, ApiError& err);
+    Json move(const std::string& id, const std::string& token, const std::string& text, ApiError& err);
+    Json resign(const std::string& id, const std::string& token, ApiError& err);
+    Json draw(const std::string& id, const std::string& token, const std::string& action, ApiError& err);
+    // The state as seen by the holder of token (may be empty: spectator).
+    Json state(const std::string& id, const std::string& token, ApiError& err);
+    std::string record(const std::string& id, ApiError& err);
+    Json list(std::size_t limit);
+
+    // Registers a view; returns a handle for unsubscribe, 0 if the game does not exist.
+    std::uint64_t subscribe(const std::string& id, const std::string& token, Subscriber s);
+    void unsubscribe(const std::string& id, std::uint64_t handle);
+
+    std::size_t game_count() const;
+
+private:
+    std::shared_ptr<Room> find(const std::string& id) const;
+    void publish(Room& room);            // room locked
+    void end_game(Room& room, const std::string& result, const std::string& termination);  // room locked
+    void schedule_computer(Room& room);  // room locked
+    void computer_loop();
+    void clock_loop();
+    Json state_locked(const Room& room, int viewer) const;
+    ApiError apply_move(Room& room, const std::string& text);  // room locked
+
+    std::unique_ptr<Storage> storage_;
+    mutable std::mutex rooms_mutex_;
+    std::map<std::string, std::shared_ptr<Room>> rooms_;
+
+    struct Job {
+        std::shared_ptr<Room> room;
+        std::uint64_t version;
+    };
+    std::mutex jobs_mutex_;
+    std::condition_variable jobs_cv_;
+    std::deque<Job> jobs_;
+    std::vector<std::thread> workers_;
+    std::thread clock_thread_;
+    std::atomic<bool> closing_{false};
+    std::atomic<std::uint64_t> next_handle_{1};
+};
+
+std::int64_t now_ms();
+std::string random_token(std::size_t bytes);
+
+}  // namespace chimera::server

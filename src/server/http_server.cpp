@@ -1,0 +1,331 @@
+#include "server/http_server.h"
+
+#include <boost/asio.hpp>
+#include <boost/beast.hpp>
+#include <chrono>
+#include <deque>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include "server/api.h"
+
+namespace chimera::server {
+
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+namespace net = boost::asio;
+using tcp = net::ip::tcp;
+
+namespace {
+
+constexpr std::size_t kBodyLimit = 64 * 1024;
+constexpr std::size_t kHeaderLimit = 16 * 1024;
+constexpr std::size_t kFrameLimit = 16 * 1024;
+constexpr std::size_t kMaxQueuedMessages = 512;
+constexpr auto kIdleTimeout = std::chrono::seconds(60);
+
+// A token bucket: `rate` actions per second, bursts up to `burst`.
+class RateLimiter {
+public:
+    RateLimiter(double rate, double burst) : rate_(rate), burst_(burst), tokens_(burst) {}
+    bool allow() {
+        const auto now = std::chrono::steady_clock::now();
+        tokens_ = std::min(burst_, tokens_ + rate_ * std::chrono::duration<double>(now - last_).count());
+        last_ = now;
+        if (tokens_ < 1) return false;
+        tokens_ -= 1;
+        return true;
+    }
+
+private:
+    double rate_, burst_, tokens_;
+    std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
+};
+
+std::string mime_type(std::string_view path) {
+    const auto dot = path.rfind('.');
+    const std::string_view ext = dot == std::string_view::npos ? "" : path.substr(dot);
+    if (ext == ".html") return "text/html; charset=utf-8";
+    if (ext == ".js" || ext == ".mjs") return "text/javascript; charset=utf-8";
+    if (ext == ".css") return "text/css; charset=utf-8";
+    if (ext == ".svg") return "image/svg+xml";
+    if (ext == ".json") return "application/json";
+    if (ext == ".png") return "image/png";
+    if (ext == ".ico") return "image/x-icon";
+    if (ext == ".woff2") return "font/woff2";
+    return "application/octet-stream";
+}
+
+// Reads a file of the static directory; paths with '..', backslashes or NULs are refused.
+bool read_static(const std::string& root, std::string_view target, std::string& body, std::string& type) {
+    if (root.empty() || target.find("..") != std::string_view::npos || target.find('\\') != std::string_view::npos ||
+        target.find('\0') != std::string_view::npos)
+        return false;
+    std::string path(target);
+    if (path.empty() || path == "/") path = "/index.html";
+    std::ifstream in(root + path, std::ios::binary);
+    if (!in) {
+        // Client-side routes (no extension) get the application page.
+        if (path.find('.', path.rfind('/')) != std::string::npos) return false;
+        in.open(root + "/index.html", std::ios::binary);
+        if (!in) return false;
+        path = "/index.html";
+    }
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    body = ss.str();
+    type = mime_type(path);
+    return true;
+}
+
+class WsSession : public std::enable_shared_from_this<WsSession> {
+public:
+    WsSession(tcp::socket&& socket, GameService& games) : ws_(std::move(socket)), games_(games) {}
+
+    void run(http::request<http::string_body> req, std::string id, std::string token) {
+        id_ = std::move(id);
+        token_ = std::move(token);
+        ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
+        ws_.read_message_max(kFrameLimit);
+        ws_.async_accept(req, beast::bind_front_handler(&WsSession::on_accept, shared_from_this()));
+    }
+
+private:
+    void on_accept(beast::error_code ec) {
+        if (ec) return;
+        std::weak_ptr<WsSession> weak = shared_from_this();
+        auto exec = ws_.get_executor();
+        handle_ = games_.subscribe(id_, token_, [weak, exec](const std::string& msg) {
+            auto shared = std::make_shared<const std::string>(msg);
+            net::post(exec, [weak, shared] {
+                if (auto self = weak.lock()) self->send(shared);
+            });
+        });
+        if (!handle_) {
+            send(std::make_shared<const std::string>(
+                Json{{"type", "error"}, {"status", 404}, {"message", "no game " + id_}}.dump()));
+            closing_ = true;
+            return;
+        }
+        do_read();
+    }
+
+    void do_read() {
+        ws_.async_read(buffer_, beast::bind_front_handler(&WsSession::on_read, shared_from_this()));
+    }
+
+    void on_read(beast::error_code ec, std::size_t) {
+        if (ec) return finish();
+        const std::string text = beast::buffers_to_string(buffer_.data());
+        buffer_.consume(buffer_.size());
+        if (!limiter_.allow()) {
+            if (++violations_ > 200) return finish();
+            send(std::make_shared<const std::string>(
+                Json{{"type", "error"}, {"status", 429}, {"message", "too many messages; slow down"}}.dump()));
+        } else {
+            send(std::make_shared<const std::string>(handle_ws_message(games_, id_, token_, text)));
+        }
+        do_read();
+    }
+
+    void send(std::shared_ptr<const std::string> msg) {
+        if (queue_.size() >= kMaxQueuedMessages) return finish();  // a client that does not read
+        queue_.push_back(std::move(msg));
+        if (queue_.size() == 1) do_write();
+    }
+
+    void do_write() {
+        ws_.text(true);
+        ws_.async_write(net::buffer(*queue_.front()),
+                        beast::bind_front_handler(&WsSession::on_write, shared_from_this()));
+    }
+
+    void on_write(beast::error_code ec, std::size_t) {
+        if (ec) return finish();
+        queue_.pop_front();
+        if (!queue_.empty()) return do_write();
+        if (closing_) ws_.async_close(websocket::close_code::normal, [self = shared_from_this()](beast::error_code) {});
+    }
+
+    void finish() {
+        if (handle_) games_.unsubscribe(id_, handle_);
+        handle_ = 0;
+        queue_.clear();
+        beast::error_code ec;
+        beast::get_lowest_layer(ws_).socket().close(ec);
+    }
+
+    websocket::stream<beast::tcp_stream> ws_;
+    GameService& games_;
+    beast::flat_buffer buffer_;
+    std::deque<std::shared_ptr<const std::string>> queue_;
+    std::string id_, token_;
+    std::uint64_t handle_ = 0;
+    RateLimiter limiter_{20, 40};
+    int violations_ = 0;
+    bool closing_ = false;
+
+public:
+    ~WsSession() {
+        if (handle_) games_.unsubscribe(id_, handle_);
+    }
+};
+
+class HttpSession : public std::enable_shared_from_this<HttpSession> {
+public:
+    HttpSession(tcp::socket&& socket, GameService& games, const std::string& static_dir)
+        : stream_(std::move(socket)), games_(games), static_dir_(static_dir) {}
+
+    void run() {
+        net::dispatch(stream_.get_executor(), beast::bind_front_handler(&HttpSession::do_read, shared_from_this()));
+    }
+
+private:
+    void do_read() {
+        parser_.emplace();
+        parser_->body_limit(kBodyLimit);
+        parser_->header_limit(kHeaderLimit);
+        stream_.expires_after(kIdleTimeout);
+        http::async_read(stream_, buffer_, *parser_, beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
+    }
+
+    void on_read(beast::error_code ec, std::size_t) {
+        if (ec == http::error::end_of_stream) return close();
+        if (ec == http::error::body_limit || ec == http::error::header_limit) {
+            keep_alive_ = false;
+            return reply(413, "application/json", error_json(413, "request too large"));
+        }
+        if (ec) {
+            if (ec == beast::error::timeout || ec == net::error::operation_aborted) return close();
+            keep_alive_ = false;
+            return reply(400, "application/json", error_json(400, "malformed HTTP request"));
+        }
+        http::request<http::string_body> req = parser_->release();
+        keep_alive_ = req.keep_alive();
+        const std::string_view target(req.target().data(), req.target().size());
+        const auto qpos = target.find('?');
+        const std::string_view path = target.substr(0, qpos);
+        const std::string_view query = qpos == std::string_view::npos ? "" : target.substr(qpos + 1);
+
+        if (!limiter_.allow()) return reply(429, "application/json", error_json(429, "too many requests; slow down"));
+
+        if (websocket::is_upgrade(req)) {
+            // /api/games/<id>/ws?token=...
+            const std::string p(path);
+            const std::string prefix = "/api/games/";
+            if (p.rfind(prefix, 0) == 0 && p.size() > prefix.size() + 3 && p.substr(p.size() - 3) == "/ws") {
+                const std::string id = p.substr(prefix.size(), p.size() - prefix.size() - 3);
+                const auto params = parse_query(query);
+                const auto it = params.find("token");
+                stream_.expires_never();
+                std::make_shared<WsSession>(stream_.release_socket(), games_)
+                    ->run(std::move(req), id, it == params.end() ? "" : it->second);
+                return;
+            }
+            keep_alive_ = false;
+            return reply(404, "application/json", error_json(404, "no WebSocket endpoint here"));
+        }
+        const std::string_view method(req.method_string().data(), req.method_string().size());
+        if (path.rfind("/api/", 0) == 0 || path == "/api") {
+            const ApiResponse r = handle_api(games_, method, path, query, req.body());
+            return reply(r.status, r.content_type, r.body);
+        }
+        if (req.method() != http::verb::get && req.method() != http::verb::head)
+            return reply(405, "application/json", error_json(405, "use GET for pages"));
+        std::string body, type;
+        if (!read_static(static_dir_, path, body, type))
+            return reply(404, "application/json", error_json(404, "not found"));
+        return reply(200, type, req.method() == http::verb::head ? "" : body);
+    }
+
+    void reply(int status, const std::string& type, std::string body) {
+        auto res = std::make_shared<http::response<http::string_body>>(static_cast<http::status>(status), 11);
+        res->set(http::field::server, "Chimera");
+        res->set(http::field::content_type, type);
+        res->set(http::field::cache_control, "no-store");
+        res->set("X-Content-Type-Options", "nosniff");
+        res->keep_alive(keep_alive_);
+        res->body() = std::move(body);
+        res->prepare_payload();
+        http::async_write(stream_, *res, [self = shared_from_this(), res](beast::error_code ec, std::size_t) {
+            if (ec || !self->keep_alive_) return self->close();
+            self->do_read();
+        });
+    }
+
+    void close() {
+        beast::error_code ec;
+        stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
+    }
+
+    beast::tcp_stream stream_;
+    GameService& games_;
+    const std::string& static_dir_;
+    beast::flat_buffer buffer_;
+    std::optional<http::request_parser<http::string_body>> parser_;
+    RateLimiter limiter_{50, 100};
+    bool keep_alive_ = true;
+};
+
+}  // namespace
+
+struct HttpServer::Impl {
+    GameService& games;
+    ServerOptions options;
+    net::io_context ioc;
+    tcp::acceptor acceptor{ioc};
+    std::vector<std::thread> threads;
+
+    Impl(GameService& g, ServerOptions o) : games(g), options(std::move(o)), ioc(std::max(1, options.threads)) {}
+
+    void accept() {
+        acceptor.async_accept(net::make_strand(ioc), [this](beast::error_code ec, tcp::socket socket) {
+            if (!ec) std::make_shared<HttpSession>(std::move(socket), games, options.static_dir)->run();
+            if (acceptor.is_open()) accept();
+        });
+    }
+};
+
+HttpServer::HttpServer(GameService& games, ServerOptions options)
+    : impl_(std::make_unique<Impl>(games, std::move(options))) {}
+
+HttpServer::~HttpServer() { stop(); }
+
+Status HttpServer::start(unsigned short* bound_port) {
+    beast::error_code ec;
+    const auto address = net::ip::make_address(impl_->options.address, ec);
+    if (ec) return Status::error("bad address " + impl_->options.address);
+    const tcp::endpoint endpoint{address, impl_->options.port};
+    impl_->acceptor.open(endpoint.protocol(), ec);
+    if (!ec) impl_->acceptor.set_option(net::socket_base::reuse_address(true), ec);
+    if (!ec) impl_->acceptor.bind(endpoint, ec);
+    if (!ec) impl_->acceptor.listen(net::socket_base::max_listen_connections, ec);
+    if (ec) return Status::error("cannot listen on port " + std::to_string(impl_->options.port) + ": " + ec.message());
+    if (bound_port) *bound_port = impl_->acceptor.local_endpoint().port();
+    impl_->accept();
+    return Status::ok();
+}
+
+void HttpServer::run(bool handle_signals) {
+    std::optional<net::signal_set> signals;
+    if (handle_signals) {
+        signals.emplace(impl_->ioc, SIGINT, SIGTERM);
+        signals->async_wait([this](beast::error_code, int) { stop(); });
+    }
+    for (int i = 1; i < impl_->options.threads; ++i) impl_->threads.emplace_back([this] { impl_->ioc.run(); });
+    impl_->ioc.run();
+    for (auto& t : impl_->threads) t.join();
+    impl_->threads.clear();
+}
+
+void HttpServer::stop() {
+    net::post(impl_->ioc, [this] {
+        beast::error_code ec;
+        impl_->acceptor.close(ec);
+        impl_->ioc.stop();
+    });
+}
+
+}  // namespace chimera::server

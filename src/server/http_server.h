@@ -1,0 +1,36 @@
+// HTTP and WebSocket server on Boost.Beast/Asio: the JSON API under /api, a
+// WebSocket per game view at /api/games/<id>/ws, and the built front end as
+// static files. Bodies, headers and WebSocket frames are size-limited, each
+// connection is rate-limited, and idle or slow connections time out.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "server/games.h"
+
+namespace chimera::server {
+
+struct ServerOptions {
+    std::string address = "0.0.0.0";
+    unsigned short port = 8080;
+    std::string static_dir;  // empty: no static files
+    int threads = 2;
+};
+
+class HttpServer {
+public:
+    HttpServer(GameService& games, ServerOptions options);
+    ~HttpServer();
+    // Binds and listens; the port actually bound (useful with port 0).
+    Status start(unsigned short* bound_port = nullptr);
+    // Runs until stop() or SIGINT/SIGTERM (when handle_signals).
+    void run(bool handle_signals);
+    void stop();
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace chimera::server

@@ -1,0 +1,51 @@
+// Persistence of games behind an interface, so a shared store (PostgreSQL, see
+// docs/scaling.md) can be added without touching game logic. Every accepted
+// move is committed before it is acknowledged.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/status.h"
+
+namespace chimera::server {
+
+// Everything needed to rebuild a game after a restart.
+struct StoredGame {
+    std::string id;
+    std::string variant;
+    std::string start_fen;
+    int formation = 0;        // Wataku formation number, 0 otherwise
+    std::string mode;         // computer | online | local
+    int level = 0;            // computer level 1-8
+    int computer_side = -1;   // 0 White, 1 Black, -1 none
+    std::string token[2];     // seat tokens
+    bool seat_taken[2] = {false, false};
+    std::string invite;       // invitation code for online games
+    std::int64_t base_ms = 0, inc_ms = 0;
+    std::int64_t remaining_ms[2] = {0, 0};
+    std::string result = "*";
+    std::string termination;
+    int draw_offer = -1;      // side offering a draw, -1 none
+    std::int64_t created_ms = 0, updated_ms = 0;
+    std::vector<std::string> lan;  // moves played
+    std::vector<std::string> san;
+};
+
+class Storage {
+public:
+    virtual ~Storage() = default;
+    virtual Status create_game(const StoredGame& g) = 0;
+    // Appends one move and the game's new state in one transaction.
+    virtual Status append_move(const StoredGame& g, const std::string& lan, const std::string& san) = 0;
+    // Saves the game row (seats, clocks, result, draw offer).
+    virtual Status update_game(const StoredGame& g) = 0;
+    virtual Status load_all(std::vector<StoredGame>& out) = 0;
+};
+
+// SQLite in WAL mode with versioned migrations (schema_version table).
+std::unique_ptr<Storage> open_sqlite(const std::string& path, Status* status);
+
+}  // namespace chimera::server
