@@ -99,6 +99,25 @@ Json variants_json() {
     return kList;
 }
 
+Json position_json(const AnyGame& g) {
+    const BoardView v = g.view();
+    Json legal = Json::array();
+    for (const MoveDetail& d : g.legal_move_details())
+        legal.push_back({{"lan", d.lan}, {"san", d.san}, {"from", d.from}, {"to", d.to}, {"kind", d.kind},
+                         {"piece", d.piece}, {"captures", d.captures}});
+    return Json{{"variant", v.variant},
+                {"fen", g.fen()},
+                {"turn", v.side_to_move == WHITE ? "white" : "black"},
+                {"board", {{"dims", {v.dims[0], v.dims[1], v.dims[2], v.dims[3]}},
+                           {"squares", v.squares},
+                           {"pieces", v.pieces},
+                           {"dormant", v.dormant},
+                           {"groups", v.groups},
+                           {"hands", {{"white", v.hand[0]}, {"black", v.hand[1]}}},
+                           {"checked", v.checked}}},
+                {"legal_moves", legal}};
+}
+
 CreateRequest create_request(const Json& j) {
     CreateRequest r;
     r.variant = get_or<std::string>(j, "variant", "chess");
@@ -108,8 +127,10 @@ CreateRequest create_request(const Json& j) {
     r.level = static_cast<int>(std::clamp<long long>(get_or<long long>(j, "level", 4), -1, 99));
     r.side = get_or<std::string>(j, "side", "white");
     const long long minutes = get_or<long long>(j, "base_minutes", 0);
+    const long long seconds = get_or<long long>(j, "base_seconds", 0);
     const long long inc = get_or<long long>(j, "increment_seconds", 0);
-    r.base_ms = std::clamp<long long>(minutes, -1, 100000) * 60000;
+    r.base_ms = std::clamp<long long>(minutes, -1, 100000) * 60000 +
+                std::clamp<long long>(seconds, -1, 100000) * 1000;
     r.inc_ms = std::clamp<long long>(inc, -1, 100000) * 1000;
     if (j.contains("moves")) r.moves = j["moves"].get<std::vector<std::string>>();
     return r;
@@ -119,6 +140,7 @@ const std::vector<Field> kCreateFields{{"variant", Type::STRING, true},    {"mod
                                        {"fen", Type::STRING, false},       {"formation", Type::INTEGER, false},
                                        {"level", Type::INTEGER, false},    {"side", Type::STRING, false},
                                        {"base_minutes", Type::INTEGER, false},
+                                       {"base_seconds", Type::INTEGER, false},
                                        {"increment_seconds", Type::INTEGER, false},
                                        {"moves", Type::ARRAY_OF_STRINGS, false}};
 
@@ -200,6 +222,15 @@ ApiResponse handle_api(GameService& games, std::string_view method, std::string_
         if (err) return from_error(err);
         return json_response(201, created);
     }
+    if (seg.size() == 2 && seg[1] == "moves") {
+        // Legal moves of any position, for rules diagrams and analysis boards.
+        if (!get) return from_error({405, "use GET"});
+        auto g = make_game(param("variant"));
+        if (!g) return from_error({400, "unknown variant " + chimera::quoted(param("variant"))});
+        if (const std::string fen = param("fen"); !fen.empty())
+            if (Status s = g->set_fen(fen); !s) return from_error({400, "fen: " + s.message()});
+        return json_response(200, position_json(*g));
+    }
     if (seg[1] != "games") return from_error({404, "no such endpoint"});
     if (seg.size() == 2) {
         if (get) {
@@ -223,6 +254,21 @@ ApiResponse handle_api(GameService& games, std::string_view method, std::string_
     }
     if (seg.size() != 4) return from_error({404, "no such endpoint"});
     const std::string_view action = seg[3];
+    if (action == "ply") {
+        // GET /api/games/<id>/ply?n=N: the position after N plies, for reviewing.
+        if (!get) return from_error({405, "use GET"});
+        const auto n = parse_uint(param("n"), 5);
+        if (!n) return from_error({400, "n must be a ply number"});
+        Json st = games.state(id, "", err);
+        if (err) return from_error(err);
+        if (*n > static_cast<int>(st["moves"].size())) return from_error({400, "n is beyond the last ply"});
+        auto g = make_game(st["variant"].get<std::string>());
+        (void)g->set_fen(st["start_fen"].get<std::string>());
+        for (int i = 0; i < *n; ++i) (void)g->play(st["moves"][static_cast<std::size_t>(i)]["lan"].get<std::string>());
+        Json out = position_json(*g);
+        out["ply"] = *n;
+        return json_response(200, out);
+    }
     if (action == "record") {
         if (!get) return from_error({405, "use GET"});
         std::string text = games.record(id, err);

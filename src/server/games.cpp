@@ -404,6 +404,7 @@ Json GameService::state_locked(const Room& r, int viewer) const {
                {"squares", v.squares},
                {"pieces", v.pieces},
                {"dormant", v.dormant},
+                           {"groups", v.groups},
                {"hands", {{"white", v.hand[0]}, {"black", v.hand[1]}}},
                {"checked", v.checked}};
     Json moves = Json::array();

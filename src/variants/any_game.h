@@ -37,6 +37,7 @@ struct BoardView {
     std::vector<std::string> squares;  // name of each cell, by index
     std::string pieces;
     std::string dormant;                // '1' per dormant piece (Wataku), empty otherwise
+    std::string groups;                 // Wataku: King group per point ('0', '1', '2')
     std::string hand[2];                // hand or reserve letters per side
     std::vector<std::string> checked;   // squares of Kings in check
     Color side_to_move = WHITE;
@@ -150,6 +151,7 @@ public:
             if constexpr (requires { pos_.is_active(sq); })
                 v.dormant += c && !pos_.is_active(sq) ? '1' : '0';
         }
+        if constexpr (requires { pos_.group_marks(); }) v.groups = pos_.group_marks();
         if constexpr (requires { pos_.reserve_text(WHITE); })
             for (Color c : {WHITE, BLACK}) v.hand[c] = pos_.reserve_text(c);
         if constexpr (requires { pos_.checked_kings(); }) {

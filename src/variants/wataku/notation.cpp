@@ -112,6 +112,21 @@ std::string Position::reserve_text(Color c) const {
     return s;
 }
 
+std::string Position::group_marks() const {
+    std::string marks(SQ_NB, '0');
+    for (Color c : {WHITE, BLACK}) {
+        Bitboard kings = pieces(c, KING);
+        const int first = pop_lsb(kings);
+        const Bitboard g1 = group_of(bb(first), pieces(c));
+        const Bitboard g2 = group_of(kings, pieces(c)) & ~g1;
+        for (int sq = 0; sq < SQ_NB; ++sq) {
+            if (g1 & bb(sq)) marks[static_cast<std::size_t>(sq)] = '1';
+            if (g2 & bb(sq)) marks[static_cast<std::size_t>(sq)] = '2';
+        }
+    }
+    return marks;
+}
+
 std::vector<int> Position::checked_kings() const {
     std::vector<int> out;
     for (Bitboard k = pieces(stm_, KING); k;) {

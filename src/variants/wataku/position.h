@@ -104,6 +104,9 @@ public:
     char piece_char(int sq) const;
     // The hand (Wreckage) or reserve (Wataku) of c as upper-case letters.
     std::string reserve_text(Color c) const;
+    // Per point: '1' or '2' for a piece in the group of its side's first or second
+    // King (one group holding both Kings is '1'), '0' for empty points and dormant pieces.
+    std::string group_marks() const;
     // The side to move's Kings that are attacked (W-21).
     std::vector<int> checked_kings() const;
 

@@ -1,0 +1,112 @@
+// Talking to the server: JSON over HTTP and one WebSocket per game view.
+import type { GameState, PositionView } from "./types";
+
+export class ApiError extends Error {
+  constructor(public status: number, message: string) {
+    super(message);
+  }
+}
+
+async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(path, {
+    method,
+    headers: body === undefined ? {} : { "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let data: unknown = text;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    /* a text body, e.g. a game record */
+  }
+  if (!res.ok) {
+    const message = (data as { error?: { message?: string } })?.error?.message ?? res.statusText;
+    throw new ApiError(res.status, message);
+  }
+  return data as T;
+}
+
+export interface Created {
+  id: string;
+  token: string;
+  side: string;
+  invite?: string;
+}
+
+export interface CreateOptions {
+  variant: string;
+  mode: "computer" | "online" | "local";
+  level?: number;
+  side?: "white" | "black" | "random";
+  base_minutes?: number;
+  increment_seconds?: number;
+  formation?: number;
+  fen?: string;
+}
+
+export const api = {
+  variants: () => request<{ variants: { id: string; name: string; description: string }[] }>("GET", "/api/variants"),
+  games: () => request<{ live: GameSummary[]; recent: GameSummary[] }>("GET", "/api/games?limit=20"),
+  create: (o: CreateOptions) => request<Created>("POST", "/api/games", o),
+  join: (id: string, invite: string) => request<Created>("POST", `/api/games/${id}/join`, { invite }),
+  state: (id: string, token: string) => request<GameState>("GET", `/api/games/${id}?token=${encodeURIComponent(token)}`),
+  ply: (id: string, n: number) => request<PositionView>("GET", `/api/games/${id}/ply?n=${n}`),
+  moves: (variant: string, fen: string) =>
+    request<PositionView>("GET", `/api/moves?variant=${encodeURIComponent(variant)}&fen=${encodeURIComponent(fen)}`),
+  record: (id: string) => request<string>("GET", `/api/games/${id}/record`),
+  importRecord: (record: string) => request<Created>("POST", "/api/import", { record }),
+};
+
+export interface GameSummary {
+  id: string;
+  variant: string;
+  mode: string;
+  level: number;
+  plies: number;
+  result: string;
+  termination: string;
+}
+
+// A game view's live connection; reconnects with back-off and resumes with the full state.
+export class GameSocket {
+  private ws: WebSocket | null = null;
+  private closed = false;
+  private retry = 250;
+
+  constructor(
+    private id: string,
+    private token: string,
+    private onState: (s: GameState) => void,
+    private onMessage: (m: { type: string; status?: number; message?: string }) => void,
+  ) {
+    this.open();
+  }
+
+  private open() {
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    const ws = new WebSocket(`${proto}://${location.host}/api/games/${this.id}/ws?token=${encodeURIComponent(this.token)}`);
+    this.ws = ws;
+    ws.onmessage = (ev) => {
+      const msg = JSON.parse(String(ev.data));
+      this.retry = 250;
+      if (msg.type === "state") this.onState(msg as GameState);
+      else this.onMessage(msg);
+    };
+    ws.onclose = () => {
+      if (this.closed) return;
+      setTimeout(() => this.open(), this.retry);
+      this.retry = Math.min(this.retry * 2, 5000);
+    };
+  }
+
+  send(message: object) {
+    if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(message));
+    else this.onMessage({ type: "error", message: "not connected; retrying" });
+  }
+
+  close() {
+    this.closed = true;
+    this.ws?.close();
+  }
+}

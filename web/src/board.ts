@@ -1,0 +1,185 @@
+// Draws the board(s) of any geometry as grids of buttons (one per square or
+// point), with coordinates, legal-move marks, last move, check, dormancy and
+// King groups, and turns clicks, drags and keys into controller actions.
+import type { Action, Mark, MoveInput } from "./controller";
+import { boardLabel, coordOf, neighbour, place, type Arrow, type Dims } from "./geometry";
+import { pieceName, pieceSvg } from "./pieces";
+import type { BoardState } from "./types";
+
+export interface BoardExtras {
+  lastMove?: { from: string; to: string } | null;
+  interactive: boolean;
+}
+
+const MARK_LABEL: Record<Mark, string> = {
+  move: "legal destination",
+  capture: "capture",
+  traverse: "Traverse destination",
+  castling: "castling destination",
+  drop: "drop destination",
+  promotion: "promotion square",
+};
+
+export class BoardView {
+  flipped = false;
+  private focused = 0;
+  private board: BoardState | null = null;
+  private dragFrom: string | null = null;
+
+  constructor(
+    private root: HTMLElement,
+    private variant: string,
+    private input: MoveInput,
+    private onAction: (a: Action) => void,
+  ) {
+    root.addEventListener("keydown", (e) => this.onKey(e));
+    root.addEventListener("click", (e) => {
+      const sq = (e.target as HTMLElement).closest<HTMLElement>("[data-sq]");
+      if (sq) this.act(this.input.clickSquare(sq.dataset.sq!));
+    });
+    root.addEventListener("pointerdown", (e) => {
+      const sq = (e.target as HTMLElement).closest<HTMLElement>("[data-sq]");
+      this.dragFrom = sq && this.input.selectable(sq.dataset.sq!) ? sq.dataset.sq! : null;
+    });
+    root.addEventListener("pointerup", (e) => {
+      const from = this.dragFrom;
+      this.dragFrom = null;
+      if (!from) return;
+      const el = document.elementFromPoint(e.clientX, e.clientY)?.closest<HTMLElement>("[data-sq]");
+      if (el && el.dataset.sq !== from) {
+        e.preventDefault();
+        this.suppressClick();
+        this.act(this.input.drop(from, el.dataset.sq!));
+      }
+    });
+    root.addEventListener("mouseover", (e) => this.showPreview(e.target as HTMLElement));
+    root.addEventListener("focusin", (e) => this.showPreview(e.target as HTMLElement));
+  }
+
+  private suppressClick() {
+    const stop = (ev: Event) => {
+      ev.stopPropagation();
+      ev.preventDefault();
+    };
+    this.root.addEventListener("click", stop, { capture: true, once: true });
+    setTimeout(() => this.root.removeEventListener("click", stop, { capture: true }), 0);
+  }
+
+  private act(a: Action) {
+    this.onAction(a);
+  }
+
+  private dims(): Dims {
+    return this.board!.dims;
+  }
+
+  private showPreview(el: HTMLElement) {
+    const sq = el.closest<HTMLElement>("[data-sq]");
+    this.root.querySelectorAll(".preview").forEach((n) => n.classList.remove("preview"));
+    if (!sq) return;
+    for (const name of this.input.preview(sq.dataset.sq!))
+      this.root.querySelector(`[data-sq="${name}"]`)?.classList.add("preview");
+  }
+
+  // Highlights squares a detonation would clear.
+  highlight(squares: string[]) {
+    this.root.querySelectorAll(".preview").forEach((n) => n.classList.remove("preview"));
+    for (const name of squares) this.root.querySelector(`[data-sq="${name}"]`)?.classList.add("preview");
+  }
+
+  private onKey(e: KeyboardEvent) {
+    const el = (e.target as HTMLElement).closest<HTMLElement>("[data-sq]");
+    if (!el || !this.board) return;
+    const index = Number(el.dataset.index);
+    if (e.key.startsWith("Arrow")) {
+      e.preventDefault();
+      const next = neighbour(index, this.dims(), e.key as Arrow, e.altKey, this.flipped);
+      this.focusIndex(next);
+    } else if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      this.act(this.input.clickSquare(el.dataset.sq!));
+    } else if (e.key === "Escape") {
+      e.preventDefault();
+      this.act(this.input.clear());
+    }
+  }
+
+  focusIndex(index: number) {
+    this.focused = index;
+    this.root.querySelectorAll<HTMLElement>("[data-sq]").forEach((n) => {
+      n.tabIndex = Number(n.dataset.index) === index ? 0 : -1;
+    });
+    this.root.querySelector<HTMLElement>(`[data-index="${index}"]`)?.focus();
+  }
+
+  focusSquare(name: string) {
+    const i = this.board?.squares.indexOf(name) ?? -1;
+    if (i >= 0) this.focusIndex(i);
+  }
+
+  render(board: BoardState, extras: BoardExtras) {
+    this.board = board;
+    const d = board.dims;
+    const [X, Y, Z, W] = d;
+    const points = this.variant === "wataku";
+    const hadFocus = this.root.contains(document.activeElement);
+    const marks = this.input.marks();
+    const selected = this.input.selection.square;
+    if (this.focused >= board.squares.length) this.focused = 0;
+
+    const grids: string[][] = [];
+    for (let r = 0; r < W; ++r) for (let c = 0; c < Z; ++c) grids.push([]);
+    const cells: { html: string; p: ReturnType<typeof place> }[] = [];
+    board.squares.forEach((name, i) => {
+      const p = place(i, d, this.flipped);
+      const co = coordOf(i, d);
+      const letter = board.pieces[i];
+      const dormant = board.dormant[i] === "1";
+      const mark = marks.get(name);
+      const classes = ["sq", points ? "point" : (co.x + co.y) % 2 === 0 ? "dark" : "light"];
+      if (mark) classes.push(`mark-${mark}`);
+      if (name === selected) classes.push("selected");
+      if (extras.lastMove && (name === extras.lastMove.from || name === extras.lastMove.to)) classes.push("last");
+      if (board.checked.includes(name)) classes.push("check");
+      if (points) {
+        if (p.row === 0) classes.push("edge-top");
+        if (p.row === Y - 1) classes.push("edge-bottom");
+        if (p.col === 0) classes.push("edge-left");
+        if (p.col === X - 1) classes.push("edge-right");
+      }
+      const label = [name];
+      if (letter !== ".") label.push(pieceName(letter) + (dormant ? ", dormant" : ""));
+      else label.push("empty");
+      if (mark) label.push(MARK_LABEL[mark]);
+      if (name === selected) label.push("selected");
+      if (board.checked.includes(name)) label.push("in check");
+      const group = board.groups ? board.groups[i] : "0";
+      const piece = letter === "." ? "" : pieceSvg(letter, dormant ? "dormant" : "");
+      const badge = letter !== "." && group !== "0" && group ? `<span class="group g${group}" aria-hidden="true"></span>` : "";
+      const html = `<button type="button" class="${classes.join(" ")}" data-sq="${name}" data-index="${i}" tabindex="${i === this.focused ? 0 : -1}" aria-label="${label.join(", ")}" style="grid-column:${p.col + 2};grid-row:${p.row + 1}">${piece}${badge}</button>`;
+      cells.push({ html, p });
+    });
+    let html = "";
+    for (let br = 0; br < W; ++br)
+      for (let bc = 0; bc < Z; ++bc) {
+        const z = this.flipped ? Z - 1 - bc : bc;
+        const w = this.flipped ? br : W - 1 - br;
+        const label = boardLabel(d, z, w);
+        const own = cells.filter((c) => c.p.boardCol === bc && c.p.boardRow === br).map((c) => c.html).join("");
+        // Coordinates: ranks on the left, files below.
+        let coords = "";
+        for (let row = 0; row < Y; ++row) {
+          const y = this.flipped ? row : Y - 1 - row;
+          coords += `<span class="coord rank" aria-hidden="true" style="grid-column:1;grid-row:${row + 1}">${y + 1}</span>`;
+        }
+        for (let col = 0; col < X; ++col) {
+          const x = this.flipped ? X - 1 - col : col;
+          coords += `<span class="coord file" aria-hidden="true" style="grid-column:${col + 2};grid-row:${Y + 1}">${String.fromCharCode(97 + x)}</span>`;
+        }
+        html += `<div class="small-board${points ? " points" : ""}" role="group" aria-label="${label ? "board " + label : "board"}" style="--files:${X};--ranks:${Y};grid-column:${bc + 1};grid-row:${br + 1}">${label ? `<div class="board-label">${label}</div>` : ""}<div class="grid">${own}${coords}</div></div>`;
+      }
+    this.root.innerHTML = `<div class="board-set" style="--boards-x:${Z};--boards-y:${W}">${html}</div>`;
+    this.root.classList.toggle("inactive", !extras.interactive);
+    if (hadFocus) this.focusIndex(this.focused);
+  }
+}

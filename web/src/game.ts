@@ -1,0 +1,348 @@
+// The game screen: board, hands or reserves, clocks, journal with review,
+// resign and draw controls, record export, announcements for screen readers.
+import { api, GameSocket } from "./api";
+import { BoardView } from "./board";
+import { formatClock, journal, MoveInput, type Action } from "./controller";
+import { PIECE_NAMES, pieceSvg } from "./pieces";
+import type { GameState, LegalMove, Side } from "./types";
+
+const VARIANT_NAMES: Record<string, string> = {
+  chess: "Chess",
+  wreckage: "Wreckage",
+  wataku: "Wataku Genesis",
+  chess4d: "4D chess",
+};
+
+export function tokenFor(id: string): string {
+  return localStorage.getItem(`chimera.token.${id}`) ?? "";
+}
+
+export function saveToken(id: string, token: string) {
+  localStorage.setItem(`chimera.token.${id}`, token);
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+export class GameScreen {
+  private state: GameState | null = null;
+  private input = new MoveInput();
+  private board: BoardView;
+  private socket: GameSocket;
+  private receivedAt = 0;
+  private timer: number;
+  private review: number | null = null;
+  private lastAnnounced = -1;
+  private flipInitialised = false;
+
+  constructor(private root: HTMLElement, id: string) {
+    const token = tokenFor(id);
+    root.innerHTML = `
+      <div class="game-layout">
+        <section class="board-area" aria-label="Board">
+          <div class="hand" id="hand-top"></div>
+          <div id="board" class="board-host"></div>
+          <div class="hand" id="hand-bottom"></div>
+          <div id="review-banner" class="review-banner" hidden></div>
+        </section>
+        <aside class="panel" aria-label="Game">
+          <h1 id="title"></h1>
+          <div class="clock" id="clock-top"></div>
+          <p id="status" class="status"></p>
+          <div class="clock" id="clock-bottom"></div>
+          <div class="actions" id="actions"></div>
+          <p id="invite" class="invite" hidden></p>
+          <h2>Moves</h2>
+          <p id="hint" class="hint" hidden></p>
+          <ol id="journal" class="journal"></ol>
+          <div class="links" id="links"></div>
+          <div id="live" class="sr-only" aria-live="polite" role="status"></div>
+          <p id="error" class="error" role="alert"></p>
+        </aside>
+      </div>
+      <dialog id="promotion" aria-labelledby="promotion-title"><h2 id="promotion-title">Promote to</h2><div id="promotion-options" class="promotion-options"></div><button type="button" id="promotion-cancel">Cancel</button></dialog>`;
+    this.board = new BoardView(root.querySelector("#board")!, "chess", this.input, (a) => this.onAction(a));
+    this.socket = new GameSocket(id, token, (s) => this.onState(s), (m) => {
+      if (m.type === "error") this.error(m.message ?? "error");
+    });
+    this.timer = window.setInterval(() => this.tickClocks(), 200);
+    root.querySelector("#promotion-cancel")!.addEventListener("click", () => (root.querySelector("#promotion") as HTMLDialogElement).close());
+  }
+
+  destroy() {
+    this.socket.close();
+    clearInterval(this.timer);
+  }
+
+  private $(sel: string): HTMLElement {
+    return this.root.querySelector(sel)!;
+  }
+
+  private error(message: string) {
+    this.$("#error").textContent = message;
+  }
+
+  private announce(text: string) {
+    this.$("#live").textContent = text;
+  }
+
+  private mySide(): Side | "both" | null {
+    return this.state?.you ?? null;
+  }
+
+  private canMove(): boolean {
+    const s = this.state;
+    if (!s || s.result !== "*" || this.review !== null) return false;
+    return s.you === "both" || s.you === s.turn;
+  }
+
+  private onState(s: GameState) {
+    const first = this.state === null;
+    if (first) this.board = new BoardView(this.$("#board"), s.variant, this.input, (a) => this.onAction(a));
+    this.state = s;
+    this.receivedAt = performance.now();
+    this.error("");
+    if (!this.flipInitialised) {
+      this.board.flipped = s.you === "black";
+      this.flipInitialised = true;
+    }
+    this.input.setLegal(s.legal_moves, this.canMove());
+    this.announceChanges(s);
+    this.render();
+  }
+
+  private announceChanges(s: GameState) {
+    const n = s.moves.length;
+    if (this.lastAnnounced >= 0 && n > this.lastAnnounced) {
+      const mover = (n - 1) % 2 === 0 === (s.start_fen.split(" ")[1] !== "b") ? "White" : "Black";
+      this.announce(`${mover} played ${s.moves[n - 1].san}.${s.result !== "*" ? " " + this.resultText(s) : ""}`);
+    } else if (s.result !== "*" && this.lastAnnounced !== n) {
+      this.announce(this.resultText(s));
+    }
+    this.lastAnnounced = n;
+  }
+
+  private resultText(s: GameState): string {
+    if (s.result === "*") return "";
+    const who = s.result === "1-0" ? "White wins" : s.result === "0-1" ? "Black wins" : "Draw";
+    return `${who} (${s.termination}).`;
+  }
+
+  private onAction(a: Action) {
+    if (a.type === "move") return this.send(a.lan);
+    if (a.type === "choose") return this.choose(a.options);
+    this.render();
+  }
+
+  private send(lan: string) {
+    this.socket.send({ type: "move", move: lan });
+    this.input.clear();
+  }
+
+  private choose(options: LegalMove[]) {
+    const dialog = this.$("#promotion") as HTMLDialogElement;
+    const side = this.state?.turn === "black" ? (l: string) => l.toLowerCase() : (l: string) => l;
+    this.$("#promotion-options").innerHTML = options
+      .map((m) => `<button type="button" data-lan="${m.lan}" aria-label="${PIECE_NAMES[m.piece] ?? m.piece}">${pieceSvg(side(m.piece))}<span>${PIECE_NAMES[m.piece] ?? m.piece}</span></button>`)
+      .join("");
+    this.$("#promotion-options").querySelectorAll<HTMLButtonElement>("button").forEach((b) =>
+      b.addEventListener("click", () => {
+        dialog.close();
+        this.send(b.dataset.lan!);
+      }),
+    );
+    dialog.showModal();
+    this.$("#promotion-options").querySelector<HTMLButtonElement>("button")?.focus();
+  }
+
+  private render() {
+    const s = this.state;
+    if (!s) return;
+    this.$("#title").textContent = `${VARIANT_NAMES[s.variant] ?? s.variant}${s.formation ? ` · formation ${s.formation}` : ""}`;
+    this.renderBoard();
+    this.renderHands();
+    this.renderStatus();
+    this.renderActions();
+    this.renderJournal();
+    this.tickClocks();
+    const invite = this.$("#invite");
+    if (s.invite) {
+      const link = `${location.origin}${location.pathname}#/join/${s.id}/${s.invite}`;
+      invite.hidden = false;
+      invite.innerHTML = `Invite a friend with this link: <a href="${link}" id="invite-link">${escapeHtml(link)}</a>`;
+    } else {
+      invite.hidden = true;
+    }
+    const hint = this.$("#hint");
+    hint.hidden = !(s.variant === "chess4d" && s.moves.length === 0);
+    hint.textContent = "Try the fourth-axis move: Rook a1[0,0] to a1[0,1] — select the Rook on the bottom-left board, then a1 on the top-left board (Alt+Up from the keyboard).";
+  }
+
+  private renderBoard() {
+    const s = this.state!;
+    const last = s.moves.length ? s.legal_moves && this.lastMoveSquares(s) : null;
+    if (this.review !== null) return;
+    this.board.render(s.board, { lastMove: last, interactive: this.canMove() });
+  }
+
+  // Squares of the last move, from its LAN (from+to, or the drop square).
+  private lastMoveSquares(s: GameState): { from: string; to: string } | null {
+    const lan = s.moves[s.moves.length - 1].lan;
+    if (lan.includes("@")) return { from: lan.slice(2), to: lan.slice(2) };
+    const names = s.board.squares.filter((n) => lan.startsWith(n)).sort((a, b) => b.length - a.length);
+    const from = names[0];
+    if (!from) return null;
+    const rest = lan.slice(from.length);
+    const to = s.board.squares.filter((n) => rest.startsWith(n)).sort((a, b) => b.length - a.length)[0] ?? from;
+    return { from, to };
+  }
+
+  private renderHands() {
+    const s = this.state!;
+    const bottom: Side = this.board.flipped ? "black" : "white";
+    const top: Side = bottom === "white" ? "black" : "white";
+    const canMove = this.canMove();
+    for (const [where, side] of [["#hand-top", top], ["#hand-bottom", bottom]] as const) {
+      const letters = s.board.hands[side];
+      const el = this.$(where);
+      if (!letters && s.variant !== "wreckage" && s.variant !== "wataku") {
+        el.innerHTML = "";
+        continue;
+      }
+      const counts = new Map<string, number>();
+      for (const l of letters) counts.set(l, (counts.get(l) ?? 0) + 1);
+      const mine = canMove && (s.turn === side);
+      const title = s.variant === "wataku" ? "reserve" : "hand";
+      el.innerHTML = `<span class="hand-title">${side === "white" ? "White" : "Black"} ${title}${letters ? "" : ": empty"}</span>` +
+        [...counts]
+          .map(([l, n]) => {
+            const letter = side === "white" ? l : l.toLowerCase();
+            const selected = this.input.selection.reserve === l;
+            const enabled = mine && this.input.reserveSelectable(l);
+            return `<button type="button" class="reserve${selected ? " selected" : ""}" data-reserve="${l}" ${enabled ? "" : "disabled"} aria-pressed="${selected}" aria-label="${side} ${PIECE_NAMES[l] ?? l} in ${title}, ${n} left">${pieceSvg(letter)}<span class="count">${n}</span></button>`;
+          })
+          .join("");
+      el.querySelectorAll<HTMLButtonElement>("button[data-reserve]").forEach((b) =>
+        b.addEventListener("click", () => this.onAction(this.input.clickReserve(b.dataset.reserve!))),
+      );
+    }
+  }
+
+  private renderStatus() {
+    const s = this.state!;
+    let text: string;
+    if (s.result !== "*") text = this.resultText(s);
+    else {
+      const turn = s.turn === "white" ? "White" : "Black";
+      const check = s.board.checked.length ? " — check!" : "";
+      const yours = this.canMove() ? " (your move)" : s.seats[s.turn] === "computer" ? " (the computer is thinking)" : "";
+      text = `${turn} to move${check}${yours}`;
+    }
+    if (s.draw_offer && s.result === "*") text += ` ${s.draw_offer === "white" ? "White" : "Black"} offers a draw.`;
+    this.$("#status").textContent = text;
+  }
+
+  private renderActions() {
+    const s = this.state!;
+    const you = this.mySide();
+    const playing = you !== null && s.result === "*";
+    const people = s.mode !== "computer";
+    const offerFromOpponent = s.draw_offer !== null && (you === "both" || s.draw_offer !== you);
+    const det = this.input.detonation();
+    const buttons: string[] = [`<button type="button" id="flip">Flip board</button>`];
+    if (det) buttons.push(`<button type="button" id="detonate" class="danger">Detonate ${det.from}</button>`);
+    if (playing) buttons.push(`<button type="button" id="resign">Resign</button>`);
+    if (playing && people && !offerFromOpponent && s.draw_offer === null) buttons.push(`<button type="button" id="offer">Offer draw</button>`);
+    if (playing && people && offerFromOpponent) buttons.push(`<button type="button" id="accept">Accept draw</button><button type="button" id="decline">Decline draw</button>`);
+    this.$("#actions").innerHTML = buttons.join("");
+    this.$("#links").innerHTML = `<a href="/api/games/${s.id}/record" download="chimera-${s.id}.pgn" id="export">Export record</a> · <a href="#/rules/${s.variant}">Rules</a> · <a href="#/">Home</a>`;
+    this.root.querySelector("#flip")?.addEventListener("click", () => {
+      this.board.flipped = !this.board.flipped;
+      this.render();
+    });
+    const detonate = this.root.querySelector("#detonate");
+    if (det && detonate) {
+      detonate.addEventListener("click", () => this.send(det.lan));
+      const show = () => this.board.highlight(det.captures);
+      detonate.addEventListener("mouseenter", show);
+      detonate.addEventListener("focus", show);
+    }
+    this.root.querySelector("#resign")?.addEventListener("click", () => {
+      if (confirm("Resign this game?")) this.socket.send({ type: "resign" });
+    });
+    this.root.querySelector("#offer")?.addEventListener("click", () => this.socket.send({ type: "draw", action: "offer" }));
+    this.root.querySelector("#accept")?.addEventListener("click", () => this.socket.send({ type: "draw", action: "accept" }));
+    this.root.querySelector("#decline")?.addEventListener("click", () => this.socket.send({ type: "draw", action: "decline" }));
+  }
+
+  private renderJournal() {
+    const s = this.state!;
+    const blackFirst = s.start_fen.split(" ")[1] === "b";
+    const lines = journal(s.moves.map((m) => m.san), s.variant, blackFirst);
+    let ply = 0;
+    this.$("#journal").innerHTML = lines
+      .map((l) => `<li><span class="num">${l.number}</span>${l.moves.map((m) => {
+          ply += 1;
+          const current = this.review === ply;
+          return `<button type="button" class="ply${current ? " current" : ""}" data-ply="${ply}" aria-current="${current}">${escapeHtml(m)}</button>`;
+        }).join(" ")}</li>`)
+      .join("");
+    this.$("#journal").querySelectorAll<HTMLButtonElement>("button[data-ply]").forEach((b) =>
+      b.addEventListener("click", () => this.showPly(Number(b.dataset.ply))),
+    );
+  }
+
+  // Reviews the position after a ply without disturbing the live game.
+  private async showPly(ply: number) {
+    const s = this.state!;
+    if (ply >= s.moves.length) return this.backToLive();
+    try {
+      const view = await api.ply(s.id, ply);
+      this.review = ply;
+      const reviewInput = new MoveInput([], false);
+      const host = this.$("#board");
+      const b = new BoardView(host, s.variant, reviewInput, () => undefined);
+      b.flipped = this.board.flipped;
+      b.render(view.board, { interactive: false });
+      const banner = this.$("#review-banner");
+      banner.hidden = false;
+      banner.innerHTML = `Reviewing the position after ply ${ply}. <button type="button" id="live-btn">Back to the game</button>`;
+      banner.querySelector("#live-btn")!.addEventListener("click", () => this.backToLive());
+      this.input.setLegal(s.legal_moves, false);
+      this.renderJournal();
+    } catch (e) {
+      this.error((e as Error).message);
+    }
+  }
+
+  private backToLive() {
+    this.review = null;
+    this.$("#review-banner").hidden = true;
+    this.board = new BoardView(this.$("#board"), this.state!.variant, this.input, (a) => this.onAction(a));
+    this.board.flipped = this.state!.you === "black";
+    this.input.setLegal(this.state!.legal_moves, this.canMove());
+    this.render();
+  }
+
+  private tickClocks() {
+    const s = this.state;
+    if (!s) return;
+    const bottom: Side = this.board.flipped ? "black" : "white";
+    const top: Side = bottom === "white" ? "black" : "white";
+    const elapsed = performance.now() - this.receivedAt;
+    for (const [where, side] of [["#clock-top", top], ["#clock-bottom", bottom]] as const) {
+      const el = this.$(where);
+      const seat = s.seats[side];
+      const name = `${side === "white" ? "White" : "Black"}${seat === "computer" ? ` — computer, level ${s.level}` : seat === "you" ? " — you" : seat === "open" ? " — waiting for a player" : ""}`;
+      if (!s.clock) {
+        el.innerHTML = `<span class="who">${name}</span>`;
+        continue;
+      }
+      const base = side === "white" ? s.clock.white_ms : s.clock.black_ms;
+      const running = s.clock.running === side;
+      const left = running ? base - elapsed : base;
+      el.innerHTML = `<span class="who">${name}</span><span class="time${running ? " running" : ""}${left < 20000 ? " low" : ""}" aria-label="${side} clock ${formatClock(left)}">${formatClock(left)}</span>`;
+    }
+  }
+}

@@ -1,0 +1,40 @@
+// Hash routes: #/ home, #/game/<id>, #/join/<id>/<invite>, #/rules/<variant>.
+import "./style.css";
+import { api } from "./api";
+import { GameScreen, saveToken, tokenFor } from "./game";
+import { renderHome } from "./home";
+import { renderRules } from "./rules";
+
+const root = document.querySelector<HTMLElement>("#app")!;
+let screen: GameScreen | null = null;
+
+function go(path: string) {
+  location.hash = `#${path}`;
+}
+
+async function route() {
+  screen?.destroy();
+  screen = null;
+  const parts = location.hash.replace(/^#\/?/, "").split("/").filter(Boolean);
+  window.scrollTo(0, 0);
+  if (parts[0] === "game" && parts[1]) {
+    screen = new GameScreen(root, parts[1]);
+  } else if (parts[0] === "join" && parts[1] && parts[2]) {
+    if (tokenFor(parts[1])) return go(`/game/${parts[1]}`);
+    try {
+      const joined = await api.join(parts[1], parts[2]);
+      saveToken(joined.id, joined.token);
+    } catch (e) {
+      root.innerHTML = `<p class="error" role="alert">Could not join: ${(e as Error).message}. You can still watch.</p>`;
+    }
+    go(`/game/${parts[1]}`);
+  } else if (parts[0] === "rules" && parts[1]) {
+    await renderRules(root, parts[1]);
+  } else {
+    await renderHome(root, go);
+  }
+  root.querySelector<HTMLElement>("h1")?.focus();
+}
+
+window.addEventListener("hashchange", route);
+void route();
