@@ -35,7 +35,7 @@ test: build
 test-debug: deps
 	cmake --preset debug >/dev/null
 	cmake --build --preset debug -j $(JOBS)
-	ctest --preset debug -j $(JOBS) -LE slow
+	ctest --preset debug -j $(JOBS)
 
 FUZZ_SECONDS ?= 20
 fuzz: deps

@@ -24,6 +24,7 @@ std::string origin_part(int sq, int parts) {
 std::string disambiguation(int from, const std::vector<int>& rivals, bool pawn_capture) {
     if (rivals.empty() && !pawn_capture) return "";
     for (int parts : {1, 2, 4, 3, 5, 6, 7}) {
+        if (pawn_capture && !(parts & 1)) continue;  // a pawn capture always names its file
         const std::string mine = origin_part(from, parts);
         bool unique = true;
         for (int r : rivals) unique &= origin_part(r, parts) != mine;
