@@ -1,21 +1,30 @@
 # Chimera — the two quick-start commands are `make play` and `make test`.
-# Everything is built with CMake presets; system packages come from Debian.
+# C++ is built with CMake presets; system packages come from Debian (apt-get),
+# front-end packages from npm with the committed lock file.
 
 SHELL := /bin/bash
 JOBS ?= $(shell nproc)
+PORT ?= 8080
 APT_PACKAGES := build-essential cmake g++ git libgtest-dev libgmock-dev libbenchmark-dev \
                 clang libclang-rt-14-dev clang-format libboost-dev nlohmann-json3-dev \
                 libsqlite3-dev
+WEB_STAMP := web/node_modules/.installed
 
-.PHONY: all build deps test test-release test-debug fuzz bench play format format-check clean
+.PHONY: all build deps web-deps web test test-release test-debug test-web e2e fuzz bench play \
+        format format-check clean
 
 all: build
 
 # Installs the Debian packages that are missing (only those), as root or via sudo.
+# Node.js and npm come from Debian only when the machine has no `node` yet;
+# Chromium (for the browser tests) only when /usr/bin/chromium is missing.
 deps:
 	@missing=""; for p in $(APT_PACKAGES); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
 	done; \
+	command -v node >/dev/null || missing="$$missing nodejs"; \
+	command -v npm >/dev/null || missing="$$missing npm"; \
+	[ -x /usr/bin/chromium ] || missing="$$missing chromium"; \
 	if [ -n "$$missing" ]; then \
 	  echo "Installing:$$missing"; \
 	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
@@ -26,18 +35,36 @@ build: deps
 	cmake --preset release >/dev/null
 	cmake --build --preset release -j $(JOBS)
 
-# Release tests, then the sanitizer build of the tests, then a short fuzz run.
-test: build
+$(WEB_STAMP): web/package.json web/package-lock.json
+	cd web && npm ci --no-audit --no-fund
+	touch $@
+
+web-deps: deps $(WEB_STAMP)
+
+web: web-deps
+	cd web && npm run build
+
+# Everything: C++ tests (release), the sanitizer build of the tests, a short
+# fuzz run, the client's unit tests and the browser tests.
+test: build web
 	ctest --preset release -j $(JOBS)
 	$(MAKE) --no-print-directory test-debug
 	$(MAKE) --no-print-directory fuzz
+	$(MAKE) --no-print-directory test-web
+	$(MAKE) --no-print-directory e2e
 
 test-debug: deps
 	cmake --preset debug >/dev/null
 	cmake --build --preset debug -j $(JOBS)
 	ctest --preset debug -j $(JOBS)
 
-FUZZ_SECONDS ?= 20
+test-web: web-deps
+	cd web && npm test
+
+e2e: build web
+	cd web && npm run e2e
+
+FUZZ_SECONDS ?= 15
 fuzz: deps
 	cmake --preset fuzz >/dev/null
 	cmake --build --preset fuzz -j $(JOBS)
@@ -45,10 +72,11 @@ fuzz: deps
 
 bench: build
 	./build/chimera bench perft
+	./build/chimera bench
 	./build/chimera_microbench
 
-play: build
-	./build/chimera play
+play: build web
+	./build/chimera serve --port $(PORT) --db chimera.db --static web/dist
 
 format:
 	clang-format -i $$(git ls-files '*.h' '*.cpp')
@@ -57,4 +85,4 @@ format-check:
 	clang-format --dry-run --Werror $$(git ls-files '*.h' '*.cpp')
 
 clean:
-	rm -rf build build-debug build-fuzz
+	rm -rf build build-debug build-fuzz web/dist web/node_modules
