@@ -13,6 +13,14 @@ const VARIANT_NAMES: Record<string, string> = {
   chess4d: "4D chess",
 };
 
+// The pieces of each variant, for the legend.
+const LEGEND: Record<string, string> = {
+  chess: "KQRBNP",
+  wreckage: "KQRBFWDXGPJ",
+  wataku: "KQRBNPT",
+  chess4d: "KQRBNP",
+};
+
 export function tokenFor(id: string): string {
   return localStorage.getItem(`chimera.token.${id}`) ?? "";
 }
@@ -57,6 +65,7 @@ export class GameScreen {
           <p id="hint" class="hint" hidden></p>
           <ol id="journal" class="journal"></ol>
           <div class="links" id="links"></div>
+          <details class="legend"><summary>Pieces</summary><ul id="legend"></ul></details>
           <div id="live" class="sr-only" aria-live="polite" role="status"></div>
           <p id="error" class="error" role="alert"></p>
         </aside>
@@ -174,6 +183,10 @@ export class GameScreen {
     } else {
       invite.hidden = true;
     }
+    const letters = LEGEND[s.variant] ?? "";
+    this.$("#legend").innerHTML = [...letters]
+      .map((l) => `<li>${pieceSvg(l)}<span>${PIECE_NAMES[l]}</span></li>`)
+      .join("");
     const hint = this.$("#hint");
     hint.hidden = !(s.variant === "chess4d" && s.moves.length === 0);
     hint.textContent = "Try the fourth-axis move: Rook a1[0,0] to a1[0,1] — select the Rook on the bottom-left board, then a1 on the top-left board (Alt+Up from the keyboard).";
