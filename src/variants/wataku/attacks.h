@@ -42,7 +42,7 @@ inline constexpr Bitboard kFileI = kFileA << 8;
 
 // Neighbours of every point in a set (W-4), by shifts.
 constexpr Bitboard dilate(Bitboard b) {
-    const Bitboard e = (b << 1) & ~kFileA, w = (b >> 1) & ~kFileI;
+    const Bitboard e = (b << 1) & ~kFileA & kBoard, w = (b >> 1) & ~kFileI;  // never past i9
     const Bitboard row = b | e | w;
     return (row | (row << 9) | (row >> 9)) & kBoard;
 }
