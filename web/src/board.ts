@@ -20,6 +20,11 @@ const MARK_LABEL: Record<Mark, string> = {
   promotion: "promotion square",
 };
 
+// The view that currently draws into a host element owns its events: a new
+// BoardView on the same host (the game screen makes one per variant, per
+// review) detaches the previous one, so one click is handled once.
+const owners = new WeakMap<HTMLElement, AbortController>();
+
 export class BoardView {
   flipped = false;
   private focused = 0;
@@ -32,15 +37,19 @@ export class BoardView {
     private input: MoveInput,
     private onAction: (a: Action) => void,
   ) {
-    root.addEventListener("keydown", (e) => this.onKey(e));
+    owners.get(root)?.abort();
+    const owner = new AbortController();
+    owners.set(root, owner);
+    const opts = { signal: owner.signal };
+    root.addEventListener("keydown", (e) => this.onKey(e), opts);
     root.addEventListener("click", (e) => {
       const sq = (e.target as HTMLElement).closest<HTMLElement>("[data-sq]");
       if (sq) this.act(this.input.clickSquare(sq.dataset.sq!));
-    });
+    }, opts);
     root.addEventListener("pointerdown", (e) => {
       const sq = (e.target as HTMLElement).closest<HTMLElement>("[data-sq]");
       this.dragFrom = sq && this.input.selectable(sq.dataset.sq!) ? sq.dataset.sq! : null;
-    });
+    }, opts);
     root.addEventListener("pointerup", (e) => {
       const from = this.dragFrom;
       this.dragFrom = null;
@@ -51,9 +60,14 @@ export class BoardView {
         this.suppressClick();
         this.act(this.input.drop(from, el.dataset.sq!));
       }
-    });
-    root.addEventListener("mouseover", (e) => this.showPreview(e.target as HTMLElement));
-    root.addEventListener("focusin", (e) => this.showPreview(e.target as HTMLElement));
+    }, opts);
+    root.addEventListener("mouseover", (e) => this.showPreview(e.target as HTMLElement), opts);
+    root.addEventListener("focusin", (e) => {
+      // The roving tab stop follows focus however it got there (click, Tab).
+      const sq = (e.target as HTMLElement).closest<HTMLElement>("[data-sq]");
+      if (sq) this.focused = Number(sq.dataset.index);
+      this.showPreview(e.target as HTMLElement);
+    }, opts);
   }
 
   private suppressClick() {

@@ -42,6 +42,8 @@ export class GameScreen {
   private timer: number;
   private review: number | null = null;
   private lastAnnounced = -1;
+  private announcedOffer: string | null = null;
+  private announcedResult = "*";
   private flipInitialised = false;
 
   constructor(private root: HTMLElement, id: string) {
@@ -126,10 +128,15 @@ export class GameScreen {
     if (this.lastAnnounced >= 0 && n > this.lastAnnounced) {
       const mover = (n - 1) % 2 === 0 === (s.start_fen.split(" ")[1] !== "b") ? "White" : "Black";
       this.announce(`${mover} played ${s.moves[n - 1].san}.${s.result !== "*" ? " " + this.resultText(s) : ""}`);
-    } else if (s.result !== "*" && this.lastAnnounced !== n) {
+    } else if (s.result !== "*" && s.result !== this.announcedResult) {
+      // A result without a move (resignation, agreed draw, time) is announced too.
       this.announce(this.resultText(s));
+    } else if (s.draw_offer && s.draw_offer !== this.announcedOffer && s.result === "*") {
+      this.announce(`${s.draw_offer === "white" ? "White" : "Black"} offers a draw.`);
     }
     this.lastAnnounced = n;
+    this.announcedResult = s.result;
+    this.announcedOffer = s.draw_offer;
   }
 
   private resultText(s: GameState): string {
@@ -152,8 +159,12 @@ export class GameScreen {
   private choose(options: LegalMove[]) {
     const dialog = this.$("#promotion") as HTMLDialogElement;
     const side = this.state?.turn === "black" ? (l: string) => l.toLowerCase() : (l: string) => l;
+    // Usually a promotion; in Wreckage a King step and a castling can also share both squares.
+    const promotion = options.every((m) => m.kind === "promotion");
+    this.$("#promotion-title").textContent = promotion ? "Promote to" : "Choose the move";
+    const name = (m: LegalMove) => (m.kind === "promotion" ? (PIECE_NAMES[m.piece] ?? m.piece) : m.san);
     this.$("#promotion-options").innerHTML = options
-      .map((m) => `<button type="button" data-lan="${m.lan}" aria-label="${PIECE_NAMES[m.piece] ?? m.piece}">${pieceSvg(side(m.piece))}<span>${PIECE_NAMES[m.piece] ?? m.piece}</span></button>`)
+      .map((m) => `<button type="button" data-lan="${m.lan}" aria-label="${escapeHtml(name(m))}">${m.piece ? pieceSvg(side(m.piece)) : ""}<span>${escapeHtml(name(m))}</span></button>`)
       .join("");
     this.$("#promotion-options").querySelectorAll<HTMLButtonElement>("button").forEach((b) =>
       b.addEventListener("click", () => {
@@ -231,7 +242,8 @@ export class GameScreen {
         [...counts]
           .map(([l, n]) => {
             const letter = side === "white" ? l : l.toLowerCase();
-            const selected = this.input.selection.reserve === l;
+            // Both hands use upper-case letters: only the mover's button shows the selection.
+            const selected = mine && this.input.selection.reserve === l;
             const enabled = mine && this.input.reserveSelectable(l);
             return `<button type="button" class="reserve${selected ? " selected" : ""}" data-reserve="${l}" ${enabled ? "" : "disabled"} aria-pressed="${selected}" aria-label="${side} ${PIECE_NAMES[l] ?? l} in ${title}, ${n} left">${pieceSvg(letter)}<span class="count">${n}</span></button>`;
           })
@@ -252,7 +264,7 @@ export class GameScreen {
       const yours = this.canMove() ? " (your move)" : s.seats[s.turn] === "computer" ? " (the computer is thinking)" : "";
       text = `${turn} to move${check}${yours}`;
     }
-    if (s.draw_offer && s.result === "*") text += ` ${s.draw_offer === "white" ? "White" : "Black"} offers a draw.`;
+    if (s.draw_offer && s.result === "*") text += `. ${s.draw_offer === "white" ? "White" : "Black"} offers a draw.`;
     this.$("#status").textContent = text;
   }
 

@@ -1,0 +1,162 @@
+// Two people online, each in their own browser context: the invitation link
+// from the home form, moves from both sides, a draw offer declined and then
+// accepted; and a second game ended by resignation (confirmed in the dialog).
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import {
+  assertNoPageErrors, BASE, launch, newPage, pageState, playAndConfirm, RESULT_RE, shot, statusText,
+  waitForPlies, waitForStatus, waitForTurnOrResult, gameIdOf,
+} from "./helpers.mjs";
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+// Creates an online game from the home form; returns the host page, the guest page and the id.
+async function startOnline(variant) {
+  const host = await newPage(browser);
+  await host.goto(`${BASE}/#/`);
+  await host.locator(`input[name="variant"][value="${variant}"]`).check();
+  await host.locator('input[name="mode"][value="online"]').check();
+  await host.locator("#new-game button[type=submit]").click();
+  await host.waitForURL(/#\/game\//);
+  const id = gameIdOf(host);
+  const link = host.locator("#invite-link");
+  await link.waitFor();
+  const href = await link.getAttribute("href");
+  assert.equal(await link.textContent(), href, "the invitation link shows its address");
+  assert.match(href, new RegExp(`#/join/${id}/[^/]+$`));
+  assert.match(await host.locator("#clock-top").textContent(), /waiting for a player/);
+  await shot(host, `online-${variant}-invite`);
+
+  const guest = await newPage(browser);
+  await guest.goto(href);
+  await guest.waitForURL(new RegExp(`#/game/${id}$`));
+  await waitForStatus(guest);
+  // Once the guest has joined, the invitation disappears from the host's page.
+  await host.locator("#invite").waitFor({ state: "hidden" });
+  const hs = await pageState(host, id);
+  const gs = await pageState(guest, id);
+  assert.equal(hs.you, "white");
+  assert.equal(gs.you, "black");
+  assert.deepEqual(hs.seats, { white: "you", black: "human" });
+  assert.equal(gs.invite, undefined);
+  return { host, guest, id };
+}
+
+// Plays the legal move `lan` on `page` (whose turn it is) by clicking, and
+// waits until `other` shows it too.
+async function play(page, other, lan) {
+  await waitForTurnOrResult(page);
+  const s = await pageState(page);
+  const move = s.legal_moves.find((m) => m.lan === lan);
+  assert.ok(move, `${lan} is legal for ${s.you}`);
+  await playAndConfirm(page, move, s.legal_moves, s.moves.length);
+  await waitForPlies(other, s.moves.length + 1);
+  assert.equal(await other.locator(`#journal [data-ply="${s.moves.length + 1}"]`).textContent(), move.san);
+}
+
+describe("a game between two browsers", () => {
+  test("chess: invitation, moves from both sides, a draw declined then agreed", { timeout: 60_000 }, async () => {
+    const { host, guest, id } = await startOnline("chess");
+    try {
+      // Only the side to move may move: the guest (Black) cannot select a piece now.
+      assert.match(await statusText(guest), /^White to move$/);
+      await guest.locator('#board [data-sq="e7"]').click();
+      assert.equal(await guest.locator("#board .selected").count(), 0, "Black cannot select a piece on White's turn");
+
+      await play(host, guest, "e2e4");
+      await play(guest, host, "e7e5");
+      await play(host, guest, "g1f3");
+      await play(guest, host, "b8c6");
+      assert.match(await guest.locator("#live").textContent(), /^Black played Nc6\.$/);
+      assert.match(await host.locator("#live").textContent(), /^Black played Nc6\.$/);
+
+      // White offers a draw; Black sees it and declines.
+      await host.locator("#offer").click();
+      await guest.locator("#accept").waitFor();
+      assert.match(await statusText(guest), /White offers a draw\./);
+      assert.match(await statusText(host), /White offers a draw\./);
+      assert.equal(await host.locator("#offer").count(), 0, "no second offer while one stands");
+      assert.equal(await host.locator("#accept").count(), 0, "White cannot accept its own offer");
+      await guest.locator("#decline").click();
+      await host.locator("#offer").waitFor();
+      await guest.locator("#offer").waitFor();
+      await host.waitForFunction(() => !document.querySelector("#status").textContent.includes("offers a draw"));
+      assert.doesNotMatch(await statusText(guest), /offers a draw/);
+      assert.equal((await pageState(host, id)).result, "*");
+
+      // The game goes on, then Black offers and White accepts.
+      await play(host, guest, "f1c4");
+      await guest.locator("#offer").click();
+      await host.locator("#accept").waitFor();
+      assert.match(await statusText(host), /Black offers a draw\./);
+      await shot(host, "online-chess-draw-offered");
+      await host.locator("#accept").click();
+      for (const page of [host, guest]) {
+        await page.waitForFunction(() => /Draw \(draw agreed\)\./.test(document.querySelector("#status").textContent));
+        assert.match(await page.locator("#live").textContent(), /Draw \(draw agreed\)\./);
+        assert.equal(await page.locator("#resign").count(), 0);
+        assert.equal(await page.locator("#offer").count(), 0);
+      }
+      const end = await pageState(guest, id);
+      assert.equal(end.result, "1/2-1/2");
+      assert.equal(end.termination, "draw agreed");
+      assert.equal(end.moves.length, 5);
+      await shot(host, "online-chess-end-white");
+      await shot(guest, "online-chess-end-black");
+      // The guest's board is drawn from Black's side.
+      const a1 = await guest.locator('#board [data-sq="a1"]').boundingBox();
+      const a8 = await guest.locator('#board [data-sq="a8"]').boundingBox();
+      assert.ok(a1.y < a8.y, "Black sees rank 1 at the top");
+      assertNoPageErrors(host);
+      assertNoPageErrors(guest);
+    } finally {
+      await host.context().close();
+      await guest.context().close();
+    }
+  });
+
+  test("wreckage: a resignation asks for confirmation and ends the game on both pages", { timeout: 60_000 }, async () => {
+    const { host, guest, id } = await startOnline("wreckage");
+    try {
+      await play(host, guest, "e2e5");
+      await play(guest, host, "d9d6");
+      // Dismissing the confirmation keeps the game going.
+      await waitForTurnOrResult(host);
+      let asked = "";
+      host.once("dialog", (d) => {
+        asked = d.message();
+        void d.dismiss();
+      });
+      await host.locator("#resign").click();
+      assert.match(asked, /Resign/);
+      await host.waitForTimeout(300); // time for a (wrongly) sent resignation to come back
+      assert.equal((await pageState(host, id)).result, "*", "a dismissed confirmation does not resign");
+      // Black resigns, on White's move.
+      guest.once("dialog", (d) => void d.accept());
+      await guest.locator("#resign").click();
+      for (const page of [host, guest]) {
+        await page.waitForFunction(() => /White wins \(black resigned\)\./.test(document.querySelector("#status").textContent));
+        assert.equal(await page.locator("#resign").count(), 0);
+        assert.equal(await page.locator("#live").textContent(), "White wins (black resigned).");
+      }
+      assert.match(await statusText(host), RESULT_RE);
+      const end = await pageState(host, id);
+      assert.equal(end.result, "1-0");
+      // Nothing on the board can be selected any more.
+      await host.locator('#board [data-sq="d2"]').click();
+      assert.equal(await host.locator("#board .selected").count(), 0);
+      await shot(guest, "online-wreckage-resigned-black");
+      assertNoPageErrors(host);
+      assertNoPageErrors(guest);
+    } finally {
+      await host.context().close();
+      await guest.context().close();
+    }
+  });
+});

@@ -1,0 +1,152 @@
+// The home page, the rules pages of every variant (diagrams with the engine's
+// marks), accessible names of squares, and a phone-sized game screen.
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { apiCreate, assertNoPageErrors, BASE, launch, newPage, openGame, shot } from "./helpers.mjs";
+
+const VARIANTS = ["chess", "wreckage", "wataku", "chess4d"];
+const SQUARES = { chess: 64, wreckage: 100, wataku: 81, chess4d: 64 };
+const PIECE_NAMES = "King|Queen|Rook|Bishop|Knight|Pawn|Ninja Pawn|Ferz-Knight|Wazir-Knight|Dragon|Detonator|Flying Guillotine|Turtle";
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+describe("home page", () => {
+  test("offers every variant, the opponents and links to the rules", async () => {
+    const page = await newPage(browser);
+    await page.goto(`${BASE}/#/`);
+    await page.locator("h1", { hasText: "Chimera" }).waitFor();
+    const values = await page.locator('input[name="variant"]').evaluateAll((els) => els.map((e) => e.value));
+    assert.deepEqual([...values].sort(), [...VARIANTS].sort());
+    for (const v of VARIANTS) {
+      const card = page.locator("label.variant-card", { has: page.locator(`input[value="${v}"]`) });
+      assert.equal(await card.locator("svg").count(), 1, `${v} card has a thumbnail`);
+      assert.equal(await card.locator(`a[href="#/rules/${v}"]`).count(), 1, `${v} card links to its rules`);
+    }
+    const modes = await page.locator('input[name="mode"]').evaluateAll((els) => els.map((e) => e.value));
+    assert.deepEqual(modes, ["computer", "online", "local"]);
+    // The computer's options show only for a game against the computer.
+    assert.equal(await page.locator("#computer-options").isVisible(), true);
+    await page.locator('input[name="mode"][value="online"]').check();
+    assert.equal(await page.locator("#computer-options").isVisible(), false);
+    // The game list has loaded (not the error text).
+    await page.waitForFunction(() => !document.querySelector("#games")?.textContent?.includes("Loading"));
+    assert.doesNotMatch(await page.locator("#games").textContent(), /unavailable/);
+    await shot(page, "home");
+    assertNoPageErrors(page);
+    await page.context().close();
+  });
+});
+
+describe("rules pages", () => {
+  for (const variant of VARIANTS) {
+    test(`${variant}: the rules page renders its diagrams with marks`, async () => {
+      const page = await newPage(browser);
+      await page.goto(`${BASE}/#/rules/${variant}`);
+      await page.locator("article.rules h1").waitFor();
+      assert.match(await page.locator("article.rules h1").textContent(), /rules/);
+      const figures = page.locator("figure.diagram");
+      const n = await figures.count();
+      assert.ok(n >= 4, `${variant} has at least four diagrams (found ${n})`);
+      // Every diagram draws a whole board from the server's answer.
+      await page.waitForFunction(
+        (args) => [...document.querySelectorAll("figure.diagram .board-host")].every(
+          (h) => h.querySelectorAll("[data-sq]").length === args.squares || h.textContent.includes("unavailable")),
+        { squares: SQUARES[variant] },
+        { timeout: 10_000 },
+      );
+      for (let i = 0; i < n; ++i) {
+        const fig = figures.nth(i);
+        const caption = await fig.locator("figcaption").textContent();
+        assert.doesNotMatch(await fig.locator(".board-host").textContent(), /unavailable/, `diagram "${caption}" loaded`);
+        assert.equal(await fig.locator("[data-sq]").count(), SQUARES[variant], `diagram "${caption}" has every square`);
+        const marks = await fig.locator('[data-sq][class*="mark-"]').count();
+        const pieces = await fig.locator("[data-sq] svg.piece").count();
+        assert.ok(pieces >= 2, `diagram "${caption}" shows its pieces`);
+        if (/dormant/i.test(caption)) {
+          // The dormant Rook has no move, and says so.
+          assert.equal(marks, 0, `diagram "${caption}": a dormant piece has no marks`);
+          assert.match(await fig.locator('[data-sq="h3"]').getAttribute("aria-label"), /white Rook, dormant/);
+        } else {
+          assert.ok(marks >= 1, `diagram "${caption}" marks the piece's moves (found ${marks})`);
+        }
+      }
+      if (variant === "chess4d") assert.equal(await figures.first().locator('[role="group"]').count(), 4, "4D diagrams show four boards");
+      if (variant === "wataku") {
+        // The Traverse diagram marks h5 as a Traverse destination.
+        const trav = figures.filter({ hasText: "Traverse" }).first();
+        assert.match(await trav.locator('[data-sq="h5"]').getAttribute("class"), /mark-traverse/);
+      }
+      if (variant === "wreckage") {
+        const drop = figures.filter({ hasText: "Ninja Pawn drop" }).first();
+        for (const s of ["e2", "e3", "e4", "e5"]) assert.match(await drop.locator(`[data-sq="${s}"]`).getAttribute("class"), /mark-drop/);
+        assert.doesNotMatch(await drop.locator('[data-sq="e6"]').getAttribute("class"), /mark-/);
+      }
+      await shot(page.locator("article.rules"), `rules-${variant}`);
+      assertNoPageErrors(page);
+      await page.context().close();
+    });
+  }
+});
+
+describe("game screens", () => {
+  for (const variant of VARIANTS) {
+    test(`${variant}: every square has an accessible name`, async () => {
+      const page = await newPage(browser);
+      const created = await apiCreate({ variant, mode: "local", ...(variant === "wataku" ? { formation: 1 } : {}) });
+      await openGame(page, created);
+      const labels = await page.locator("#board [data-sq]").evaluateAll((els) =>
+        els.map((e) => ({ sq: e.dataset.sq, label: e.getAttribute("aria-label") ?? "", tag: e.tagName })));
+      assert.equal(labels.length, SQUARES[variant]);
+      const re = new RegExp(`^(.+?), (empty|(white|black) (${PIECE_NAMES}))(, |$)`);
+      for (const { sq, label, tag } of labels) {
+        assert.equal(tag, "BUTTON");
+        const m = re.exec(label);
+        assert.ok(m, `square ${sq} has a name saying what stands on it: "${label}"`);
+        assert.equal(m[1], sq, `the name of ${sq} starts with the square`);
+      }
+      // The names agree with the position the server reports.
+      const expect = { chess: ["e1", "white King"], wreckage: ["a1", "white Detonator"], wataku: ["e2", "white Turtle"], chess4d: ["a1[0,0]", "white Rook"] }[variant];
+      assert.equal(labels.find((l) => l.sq === expect[0]).label, `${expect[0]}, ${expect[1]}`);
+      // Only one square is in the tab order (a roving tab stop).
+      assert.equal(await page.locator('#board [data-sq][tabindex="0"]').count(), 1);
+      // Boards are labelled groups (4D: one per small board).
+      const groups = await page.locator('#board [role="group"]').evaluateAll((els) => els.map((e) => e.getAttribute("aria-label")));
+      assert.deepEqual(groups, variant === "chess4d" ? ["board [0,1]", "board [1,1]", "board [0,0]", "board [1,0]"] : ["board"]);
+      await shot(page.locator("#board"), `board-${variant}-start`);
+      assertNoPageErrors(page);
+      await page.context().close();
+    });
+  }
+
+  for (const variant of ["wreckage", "chess4d", "wataku"]) {
+    test(`${variant}: a 360px-wide screen shows the whole board without sideways scrolling`, async () => {
+      const page = await newPage(browser, { viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+      const created = await apiCreate({ variant, mode: "local", ...(variant === "wataku" ? { formation: 2 } : {}) });
+      await openGame(page, created);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      await shot(page, `narrow-360-${variant}`);
+      assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow}px at 360px`);
+      // Every square is on screen and big enough to tap.
+      const boxes = await page.locator("#board [data-sq]").evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON()));
+      for (const b of boxes) {
+        assert.ok(b.left >= 0 && b.right <= 360, `a square lies within the screen (${b.left}..${b.right})`);
+        assert.ok(b.width >= 20 && b.height >= 20, `squares are at least 20px (${b.width}x${b.height})`);
+      }
+      // A tap selects a piece and marks its moves.
+      const state = await page.evaluate(async (c) => (await fetch(`/api/games/${c.id}?token=${c.token}`)).json(), created);
+      const move = state.legal_moves.find((m) => m.from);
+      await page.locator(`#board [data-sq="${move.from}"]`).tap();
+      await page.waitForFunction((s) => document.querySelector(`#board [data-sq="${s}"]`)?.classList.contains("selected"), move.from);
+      assert.ok((await page.locator('#board [class*="mark-"]').count()) > 0, "a tapped piece shows its moves");
+      await shot(page, `narrow-360-${variant}-selected`);
+      assertNoPageErrors(page);
+      await page.context().close();
+    });
+  }
+});
