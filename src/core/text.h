@@ -22,6 +22,11 @@ inline std::vector<std::string_view> split_fields(std::string_view s) {
     return out;
 }
 
+// FEN move counters: read with up to 9 digits, written no larger than this, so
+// every FEN the project writes reads back.
+inline constexpr int kCounterDigits = 9;
+inline constexpr int kCounterMax = 999'999'999;
+
 // A decimal integer made of digits only (no sign, no spaces), at most max_digits long.
 inline std::optional<int> parse_uint(std::string_view s, int max_digits = 6) {
     if (s.empty() || static_cast<int>(s.size()) > max_digits) return std::nullopt;

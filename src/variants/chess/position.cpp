@@ -306,10 +306,10 @@ Status Position::set_fen(std::string_view fen) {
 
     // Fields 5 and 6: move counters.
     if (fields.size() == 6) {
-        auto half = parse_uint(fields[4]);
+        auto half = parse_uint(fields[4], kCounterDigits);
         if (!half) return Status::error("FEN halfmove clock: " + quoted(fields[4]) +
                                         " is not a non-negative integer");
-        auto full = parse_uint(fields[5]);
+        auto full = parse_uint(fields[5], kCounterDigits);
         if (!full || *full < 1)
             return Status::error("FEN fullmove number: " + quoted(fields[5]) +
                                  " is not a positive integer");
@@ -377,7 +377,7 @@ std::string Position::fen() const {
     if (cr & BLACK_OOO) s += 'q';
     s += ' ';
     s += st().ep >= 0 ? square_name(st().ep) : "-";
-    s += ' ' + std::to_string(st().rule50) + ' ' + std::to_string(1 + game_ply_ / 2);
+    s += ' ' + std::to_string(std::min(st().rule50, kCounterMax)) + ' ' + std::to_string(std::min(1 + game_ply_ / 2, kCounterMax));
     return s;
 }
 

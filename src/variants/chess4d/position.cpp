@@ -177,11 +177,11 @@ Status Position::set_fen(std::string_view fen) {
         return Status::error("FEN side to move: expected 'w' or 'b', got " + quoted(fields[1]));
     next.stm_ = fields[1] == "w" ? WHITE : BLACK;
 
-    auto half = parse_uint(fields[2]);
+    auto half = parse_uint(fields[2], kCounterDigits);
     if (!half)
         return Status::error("FEN halfmove clock: " + quoted(fields[2]) +
                              " is not a non-negative integer");
-    auto full = parse_uint(fields[3]);
+    auto full = parse_uint(fields[3], kCounterDigits);
     if (!full || *full < 1)
         return Status::error("FEN fullmove number: " + quoted(fields[3]) +
                              " is not a positive integer");
@@ -242,7 +242,7 @@ std::string Position::fen() const {
         if (row < 7) s += '/';
     }
     s += stm_ == WHITE ? " w " : " b ";
-    s += std::to_string(st().rule50) + ' ' + std::to_string(1 + game_ply_ / 2);
+    s += std::to_string(std::min(st().rule50, kCounterMax)) + ' ' + std::to_string(std::min(1 + game_ply_ / 2, kCounterMax));
     return s;
 }
 

@@ -91,7 +91,7 @@ Status Position::set_fen(std::string_view fen) {
     }
 
     const std::string_view full = fields[3];
-    const auto number = parse_uint(full);
+    const auto number = parse_uint(full, kCounterDigits);
     if (!number || *number < 1 || full[0] == '0')
         return Status::error("FEN fullmove number: " + quoted(full) +
                              " is not a positive integer without leading zeros");
@@ -153,7 +153,7 @@ std::string Position::fen() const {
         for (int pt = QUEEN; pt <= TURTLE; ++pt)
             reserve += std::string(static_cast<std::size_t>(reserve_[c][pt]),
                                    piece_letter(make_piece(c, PieceType(pt))));
-    s += (reserve.empty() ? "-" : reserve) + ' ' + std::to_string(1 + game_ply_ / 2);
+    s += (reserve.empty() ? "-" : reserve) + ' ' + std::to_string(std::min(1 + game_ply_ / 2, kCounterMax));
     return s;
 }
 

@@ -178,11 +178,11 @@ Status Position::set_fen(std::string_view fen) {
     }
 
     // Fields 6 and 7: counters.
-    auto half = parse_uint(fields[5]);
+    auto half = parse_uint(fields[5], kCounterDigits);
     if (!half)
         return Status::error("FEN halfmove clock: " + quoted(fields[5]) +
                              " is not a non-negative integer");
-    auto full = parse_uint(fields[6]);
+    auto full = parse_uint(fields[6], kCounterDigits);
     if (!full || *full < 1)
         return Status::error("FEN fullmove number: " + quoted(fields[6]) +
                              " is not a positive integer");
@@ -194,7 +194,7 @@ Status Position::set_fen(std::string_view fen) {
     if (ep) {
         const Color mover = ~next.stm_;
         next.st().ep_pawn = mover == WHITE ? msb(ep) + 10 : lsb(ep) - 10;
-        next.st().ep = next.legal_ep_targets(ep);
+        next.st().ep = next.legal_ep_targets(ep) ? ep : 0;
         if (!next.st().ep) next.st().ep_pawn = -1;
     }
     next.st().key = next.compute_key();
@@ -269,7 +269,7 @@ std::string Position::fen() const {
         hand += std::string(static_cast<std::size_t>(hand_[c][HAND_J]), c == WHITE ? 'J' : 'j');
     }
     s += ' ' + (hand.empty() ? std::string("-") : hand);
-    s += ' ' + std::to_string(st().rule50) + ' ' + std::to_string(1 + game_ply_ / 2);
+    s += ' ' + std::to_string(std::min(st().rule50, kCounterMax)) + ' ' + std::to_string(std::min(1 + game_ply_ / 2, kCounterMax));
     return s;
 }
 

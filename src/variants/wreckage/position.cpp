@@ -208,10 +208,12 @@ void Position::do_move(Move m) {
     ++game_ply_;
     ns.in_check = attacked_by(us, king_square(them), pieces());
     if (ep_targets) {
+        // the passed squares are kept, all of them, when at least one can be
+        // taken; capture moves are then filtered for legality one by one.
         ns.ep_pawn = to;
-        const Bitboard legal = legal_ep_targets(ep_targets);
-        states_.back().ep = legal;
-        states_.back().key ^= keys::ep(legal);
+        const Bitboard kept = legal_ep_targets(ep_targets) ? ep_targets : 0;
+        states_.back().ep = kept;
+        states_.back().key ^= keys::ep(kept);
     }
 }
 

@@ -24,7 +24,8 @@ enum HandSlot : std::uint8_t { HAND_G, HAND_J, HAND_NB };
 
 struct StateInfo {
     std::uint64_t key = 0;
-    Bitboard ep = 0;      // en-passant targets with a legal capture onto them
+    Bitboard ep = 0;      // the squares a Pawn's 2- or 3-step passed, kept only when one can
+                          // legally be taken en passant
     int ep_pawn = -1;     // the Pawn that made the 2- or 3-step
     int rule50 = 0;
     std::uint8_t castling = 0;
