@@ -133,6 +133,7 @@ struct CoreOf final : Engine::Core {
             result.ponder = p.lan(chosen.pv[1]);
         }
         result.score = chosen.score == -VALUE_INFINITE ? chosen.previous : chosen.score;
+        if (result.score == -VALUE_INFINITE) result.score = 0;  // stopped before any score
         result.depth = searches[0]->completed_depth();
         for (const auto& s : searches) result.nodes += s->nodes();
         return result;
@@ -217,9 +218,13 @@ void Engine::go(const Limits& limits, InfoCallback on_info,
         // An infinite search reports its move only after stop (UCI), so it waits here.
         while (l.infinite && !stop_requested_)
             std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        {
+            // Not searching any more before the result is reported, so a command
+            // that follows the reported move is accepted.
+            std::lock_guard done_lock(mutex_);
+            running_ = false;
+        }
         if (on_done) on_done(r);
-        std::lock_guard done_lock(mutex_);
-        running_ = false;
     });
 }
 

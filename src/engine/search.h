@@ -109,11 +109,12 @@ private:
         return false;
     }
 
-    // Checked every 1024 nodes: the hard time limit and the node limit.
+    // Checked every 1024 nodes: the hard time limit and the node limit, which
+    // apply only once the first iteration has given every root move a score.
     void poll() {
         if ((nodes_ & 1023) != 0) return;
         shared_.nodes.fetch_add(1024, std::memory_order_relaxed);
-        if (thread_id_ != 0) return;
+        if (thread_id_ != 0 || completed_depth_ == 0) return;
         if (shared_.node_limit && shared_.nodes.load(std::memory_order_relaxed) >= shared_.node_limit)
             shared_.stop = true;
         if (shared_.maximum_ms && elapsed_ms(shared_.start) >= shared_.maximum_ms) shared_.stop = true;
@@ -384,6 +385,7 @@ private:
         const std::uint64_t nodes = shared_.nodes.load(std::memory_order_relaxed) + (nodes_ & 1023);
         for (int i = 0; i < multipv; ++i) {
             const RootMove& rm = root_moves_[static_cast<std::size_t>(i)];
+            if (rm.score == -VALUE_INFINITE && rm.previous == -VALUE_INFINITE) continue;  // not searched
             Info info;
             info.depth = depth;
             info.seldepth = rm.seldepth;

@@ -128,7 +128,8 @@ std::vector<Record> parse_records(std::string_view text, Status* error) {
                     name += sc.get();
                 if (name.empty()) return fail("expected a tag name after '['");
                 sc.skip_space();
-                if (sc.done() || sc.get() != '"') return fail("expected '\"' to open the value of tag " + name);
+                if (sc.done() || sc.peek() != '"') return fail("expected '\"' to open the value of tag " + name);
+                sc.get();
                 std::string value;
                 while (true) {
                     if (sc.done() || sc.peek() == '\n') return fail("unterminated value of tag " + name);
@@ -141,7 +142,8 @@ std::vector<Record> parse_records(std::string_view text, Status* error) {
                     value += v;
                 }
                 sc.skip_space();
-                if (sc.done() || sc.get() != ']') return fail("expected ']' to close tag " + name);
+                if (sc.done() || sc.peek() != ']') return fail("expected ']' to close tag " + name);
+                sc.get();
                 rec.tags.emplace_back(name, value);
             } else if (c == '{') {
                 while (!sc.done() && sc.peek() != '}') sc.get();
@@ -153,8 +155,10 @@ std::vector<Record> parse_records(std::string_view text, Status* error) {
                 in_moves = true;
                 const std::string at = sc.where();
                 std::string token;
+                // '[' inside a token belongs to a 4D square (a1[0,1]); only at the
+                // start of a token does it open the next record's tags.
                 while (!sc.done() && sc.peek() != ' ' && sc.peek() != '\n' && sc.peek() != '\t' &&
-                       sc.peek() != '\r' && sc.peek() != '{' && sc.peek() != '[')
+                       sc.peek() != '\r' && sc.peek() != '{')
                     token += sc.get();
                 if (token.size() > 64) return fail("token " + quoted(token) + " is too long");
                 if (is_result(token)) {

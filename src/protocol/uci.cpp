@@ -221,7 +221,7 @@ void UciSession::cmd_go(std::string_view args) {
                 send(lan + ": " + std::to_string(count));
                 total += count;
             }
-            send("");
+            if (*n > 0) send("");  // the perft contract: depth 0 prints only the total
             send("Nodes searched: " + std::to_string(total));
             return;
         }

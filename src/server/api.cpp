@@ -118,22 +118,31 @@ Json position_json(const AnyGame& g) {
                 {"legal_moves", legal}};
 }
 
-CreateRequest create_request(const Json& j) {
-    CreateRequest r;
+// The create request, with every number checked against its range before use.
+ApiError create_request(const Json& j, CreateRequest& r) {
+    auto ranged = [&](const char* name, long long lo, long long hi, long long fallback, long long& out) -> ApiError {
+        out = get_or<long long>(j, name, fallback);
+        if (out < lo || out > hi)
+            return ApiError{400, std::string("field '") + name + "' must be from " + std::to_string(lo) + " to " +
+                                     std::to_string(hi)};
+        return {};
+    };
+    long long formation = 0, level = 4, minutes = 0, seconds = 0, inc = 0;
+    if (ApiError e = ranged("formation", 0, 4, 0, formation)) return e;
+    if (ApiError e = ranged("level", 1, 8, 4, level)) return e;
+    if (ApiError e = ranged("base_minutes", 0, 180, 0, minutes)) return e;
+    if (ApiError e = ranged("base_seconds", 0, 10800, 0, seconds)) return e;
+    if (ApiError e = ranged("increment_seconds", 0, 180, 0, inc)) return e;
     r.variant = get_or<std::string>(j, "variant", "chess");
     r.fen = get_or<std::string>(j, "fen", "");
-    r.formation = static_cast<int>(get_or<long long>(j, "formation", 0));
+    r.formation = static_cast<int>(formation);
     r.mode = get_or<std::string>(j, "mode", "");
-    r.level = static_cast<int>(std::clamp<long long>(get_or<long long>(j, "level", 4), -1, 99));
+    r.level = static_cast<int>(level);
     r.side = get_or<std::string>(j, "side", "white");
-    const long long minutes = get_or<long long>(j, "base_minutes", 0);
-    const long long seconds = get_or<long long>(j, "base_seconds", 0);
-    const long long inc = get_or<long long>(j, "increment_seconds", 0);
-    r.base_ms = std::clamp<long long>(minutes, -1, 100000) * 60000 +
-                std::clamp<long long>(seconds, -1, 100000) * 1000;
-    r.inc_ms = std::clamp<long long>(inc, -1, 100000) * 1000;
+    r.base_ms = minutes * 60000 + seconds * 1000;
+    r.inc_ms = inc * 1000;
     if (j.contains("moves")) r.moves = j["moves"].get<std::vector<std::string>>();
-    return r;
+    return {};
 }
 
 const std::vector<Field> kCreateFields{{"variant", Type::STRING, true},    {"mode", Type::STRING, true},
@@ -216,7 +225,7 @@ ApiResponse handle_api(GameService& games, std::string_view method, std::string_
         req.fen = rec.tag("FEN");
         req.moves = rec.moves;
         req.mode = get_or<std::string>(j, "mode", "local");
-        req.level = static_cast<int>(std::clamp<long long>(get_or<long long>(j, "level", 4), -1, 99));
+        req.level = static_cast<int>(std::clamp<long long>(get_or<long long>(j, "level", 4), 0, 9));
         req.side = get_or<std::string>(j, "side", "white");
         Json created = games.create(req, err);
         if (err) return from_error(err);
@@ -241,7 +250,9 @@ ApiResponse handle_api(GameService& games, std::string_view method, std::string_
         }
         if (!post) return from_error({405, "use GET or POST"});
         if ((err = parse_body(body, kCreateFields, j))) return from_error(err);
-        Json created = games.create(create_request(j), err);
+        CreateRequest req;
+        if ((err = create_request(j, req))) return from_error(err);
+        Json created = games.create(req, err);
         if (err) return from_error(err);
         return json_response(201, created);
     }

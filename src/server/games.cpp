@@ -118,8 +118,10 @@ Status GameService::restore() {
         // Server downtime is not charged to the player whose clock was running.
         room->turn_started = room->data.base_ms > 0 && !room->data.lan.empty() ? now_ms() : 0;
         std::lock_guard rl(room->mutex);
-        std::lock_guard lock(rooms_mutex_);
-        rooms_[room->data.id] = room;
+        {
+            std::lock_guard lock(rooms_mutex_);
+            rooms_[room->data.id] = room;
+        }
         schedule_computer(*room);
     }
     return Status::ok();
