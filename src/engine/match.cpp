@@ -20,11 +20,18 @@ Status parse_player(std::string_view spec, PlayerConfig& out) {
         if (end == std::string_view::npos) end = spec.size();
         const std::string_view item = spec.substr(start, end - start);
         const std::size_t eq = item.find('=');
+        if (item == "random") {
+            out.random = true;
+            start = end + 1;
+            continue;
+        }
         if (eq == std::string_view::npos)
             return Status::error("player option " + quoted(item) + " is not key=value");
         const std::string_view key = item.substr(0, eq), value = item.substr(eq + 1);
         if (key == "name") {
             out.name = std::string(value);
+        } else if (key == "random") {
+            out.random = value == "1";
         } else {
             const auto n = parse_uint(value, 12);
             if (!n) return Status::error("player option " + quoted(key) + ": " + quoted(value) + " is not a number");
@@ -37,7 +44,7 @@ Status parse_player(std::string_view spec, PlayerConfig& out) {
         }
         start = end + 1;
     }
-    if (out.name.empty()) out.name = "level " + std::to_string(out.skill);
+    if (out.name.empty()) out.name = out.random ? "random mover" : "level " + std::to_string(out.skill);
     return Status::ok();
 }
 
@@ -137,6 +144,7 @@ GameResult play_game(const MatchConfig& c, const Opening& opening, bool a_is_whi
         engines[s].set_seed(c.seed * 7919 + static_cast<std::uint64_t>(s) + (a_is_white ? 100 : 200));
     }
     int clock[2] = {c.base_ms, c.base_ms};
+    std::mt19937_64 random_pick(c.seed ^ std::hash<std::string>{}(opening.fen + std::to_string(opening.lan.size())) ^ (a_is_white ? 1 : 2));
     int decided_plies = 0, decided_sign = 0;
     std::string termination;
     double white_score = -1;
@@ -165,7 +173,13 @@ GameResult play_game(const MatchConfig& c, const Opening& opening, bool a_is_whi
             l.inc_ms[0] = l.inc_ms[1] = c.inc_ms;
         }
         const auto t0 = Clock::now();
-        const Result r = e.search(l);
+        Result r;
+        if (players[side]->random) {
+            const auto moves = g->legal_moves();
+            r.best = moves[random_pick() % moves.size()].lan;
+        } else {
+            r = e.search(l);
+        }
         const auto spent = static_cast<int>(elapsed_ms(t0));
         if (c.base_ms > 0) {
             clock[side] -= spent;

@@ -22,9 +22,10 @@ struct PlayerConfig {
     int depth = 0;
     int movetime_ms = 0;
     int hash_mb = 16;
+    bool random = false;  // plays a uniformly random legal move (a baseline, not a level)
 };
 
-// Parses "level=6,nodes=20000,depth=8,movetime=100,hash=16,name=x".
+// Parses "level=6,nodes=20000,depth=8,movetime=100,hash=16,name=x" or "random".
 Status parse_player(std::string_view spec, PlayerConfig& out);
 
 struct MatchConfig {
