@@ -133,7 +133,7 @@ struct CoreOf final : Engine::Core {
             result.ponder = p.lan(chosen.pv[1]);
         }
         result.score = chosen.score == -VALUE_INFINITE ? chosen.previous : chosen.score;
-        if (result.score == -VALUE_INFINITE) result.score = 0;  // stopped before any score
+        if (result.score == -VALUE_INFINITE) result.score = evaluate(current);  // stopped before any score
         result.depth = searches[0]->completed_depth();
         for (const auto& s : searches) result.nodes += s->nodes();
         return result;

@@ -109,12 +109,12 @@ private:
         return false;
     }
 
-    // Checked every 1024 nodes: the hard time limit and the node limit, which
-    // apply only once the first iteration has given every root move a score.
+    // Checked every 1024 nodes: the hard time limit and the node limit hold even
+    // inside the first iteration (moves it could not score are never reported).
     void poll() {
         if ((nodes_ & 1023) != 0) return;
         shared_.nodes.fetch_add(1024, std::memory_order_relaxed);
-        if (thread_id_ != 0 || completed_depth_ == 0) return;
+        if (thread_id_ != 0) return;
         if (shared_.node_limit && shared_.nodes.load(std::memory_order_relaxed) >= shared_.node_limit)
             shared_.stop = true;
         if (shared_.maximum_ms && elapsed_ms(shared_.start) >= shared_.maximum_ms) shared_.stop = true;
@@ -385,12 +385,15 @@ private:
         const std::uint64_t nodes = shared_.nodes.load(std::memory_order_relaxed) + (nodes_ & 1023);
         for (int i = 0; i < multipv; ++i) {
             const RootMove& rm = root_moves_[static_cast<std::size_t>(i)];
-            if (rm.score == -VALUE_INFINITE && rm.previous == -VALUE_INFINITE) continue;  // not searched
+            const bool scored = rm.score != -VALUE_INFINITE || rm.previous != -VALUE_INFINITE;
+            // A limit hit before any root move was scored: the first line reports the
+            // root's static evaluation, the other lines nothing.
+            if (!scored && i > 0) continue;
             Info info;
             info.depth = depth;
             info.seldepth = rm.seldepth;
             info.multipv = i + 1;
-            info.score = rm.score == -VALUE_INFINITE ? rm.previous : rm.score;
+            info.score = !scored ? evaluate(pos_) : rm.score == -VALUE_INFINITE ? rm.previous : rm.score;
             info.nodes = nodes;
             info.time_ms = ms;
             info.nps = ms > 0 ? nodes * 1000 / static_cast<std::uint64_t>(ms) : nodes;

@@ -39,6 +39,9 @@ struct Room {
     std::map<std::uint64_t, std::pair<int, Subscriber>> subscribers;
     engine::Engine* thinking = nullptr;  // the computer's running search, if any
     bool computer_queued = false;
+    // The viewer-independent part of the state, rebuilt once per version.
+    mutable Json cached;
+    mutable std::uint64_t cached_version = ~std::uint64_t{0};
 };
 
 namespace {
@@ -401,21 +404,41 @@ Json GameService::state(const std::string& id, const std::string& token, ApiErro
 
 Json GameService::state_locked(const Room& r, int viewer) const {
     const StoredGame& g = r.data;
-    const BoardView v = r.game->view();
-    Json board{{"dims", {v.dims[0], v.dims[1], v.dims[2], v.dims[3]}},
-               {"squares", v.squares},
-               {"pieces", v.pieces},
-               {"dormant", v.dormant},
-                           {"groups", v.groups},
-               {"hands", {{"white", v.hand[0]}, {"black", v.hand[1]}}},
-               {"checked", v.checked}};
-    Json moves = Json::array();
-    for (std::size_t i = 0; i < g.lan.size(); ++i) moves.push_back({{"lan", g.lan[i]}, {"san", g.san[i]}});
-    Json legal = Json::array();
-    if (g.result == "*")
-        for (const MoveDetail& d : r.game->legal_move_details())
-            legal.push_back({{"lan", d.lan}, {"san", d.san}, {"from", d.from}, {"to", d.to},
-                             {"kind", d.kind}, {"piece", d.piece}, {"captures", d.captures}});
+    if (r.cached_version != r.version) {
+        const BoardView v = r.game->view();
+        Json board{{"dims", {v.dims[0], v.dims[1], v.dims[2], v.dims[3]}},
+                   {"squares", v.squares},
+                   {"pieces", v.pieces},
+                   {"dormant", v.dormant},
+                   {"groups", v.groups},
+                   {"hands", {{"white", v.hand[0]}, {"black", v.hand[1]}}},
+                   {"checked", v.checked}};
+        Json moves = Json::array();
+        for (std::size_t i = 0; i < g.lan.size(); ++i) moves.push_back({{"lan", g.lan[i]}, {"san", g.san[i]}});
+        Json legal = Json::array();
+        if (g.result == "*")
+            for (const MoveDetail& d : r.game->legal_move_details())
+                legal.push_back({{"lan", d.lan}, {"san", d.san}, {"from", d.from}, {"to", d.to},
+                                 {"kind", d.kind}, {"piece", d.piece}, {"captures", d.captures}});
+        r.cached = Json{{"type", "state"},
+                        {"id", g.id},
+                        {"variant", g.variant},
+                        {"mode", g.mode},
+                        {"level", g.level},
+                        {"formation", g.formation},
+                        {"start_fen", g.start_fen},
+                        {"fen", r.game->fen()},
+                        {"version", r.version},
+                        {"board", board},
+                        {"turn", kSideName[v.side_to_move]},
+                        {"moves", moves},
+                        {"legal_moves", legal},
+                        {"result", g.result},
+                        {"termination", g.termination},
+                        {"draw_offer", g.draw_offer < 0 ? Json() : Json(kSideName[g.draw_offer])}};
+        r.cached_version = r.version;
+    }
+    Json out = r.cached;
     Json clock = nullptr;
     if (g.base_ms > 0)
         clock = {{"base_ms", g.base_ms},
@@ -428,25 +451,9 @@ Json GameService::state_locked(const Room& r, int viewer) const {
         if (viewer == s || viewer == kViewerBoth) return "you";
         return g.seat_taken[s] ? "human" : "open";
     };
-    Json out{{"type", "state"},
-             {"id", g.id},
-             {"variant", g.variant},
-             {"mode", g.mode},
-             {"level", g.level},
-             {"formation", g.formation},
-             {"start_fen", g.start_fen},
-             {"fen", r.game->fen()},
-             {"version", r.version},
-             {"board", board},
-             {"turn", kSideName[v.side_to_move]},
-             {"moves", moves},
-             {"legal_moves", legal},
-             {"clock", clock},
-             {"result", g.result},
-             {"termination", g.termination},
-             {"draw_offer", g.draw_offer < 0 ? Json() : Json(kSideName[g.draw_offer])},
-             {"seats", {{"white", seat_text(0)}, {"black", seat_text(1)}}},
-             {"you", viewer == kViewerBoth ? Json("both") : viewer >= 0 ? Json(kSideName[viewer]) : Json()}};
+    out["clock"] = clock;
+    out["seats"] = {{"white", seat_text(0)}, {"black", seat_text(1)}};
+    out["you"] = viewer == kViewerBoth ? Json("both") : viewer >= 0 ? Json(kSideName[viewer]) : Json();
     if (viewer != kSpectator && g.mode == "online" && !(g.seat_taken[0] && g.seat_taken[1]))
         out["invite"] = g.invite;
     return out;

@@ -282,7 +282,12 @@ struct HttpServer::Impl {
 
     void accept() {
         acceptor.async_accept(net::make_strand(ioc), [this](beast::error_code ec, tcp::socket socket) {
-            if (!ec) std::make_shared<HttpSession>(std::move(socket), games, options.static_dir)->run();
+            if (!ec) {
+                // Small JSON messages must not wait for Nagle's algorithm.
+                beast::error_code ignored;
+                socket.set_option(tcp::no_delay(true), ignored);
+                std::make_shared<HttpSession>(std::move(socket), games, options.static_dir)->run();
+            }
             if (acceptor.is_open()) accept();
         });
     }
