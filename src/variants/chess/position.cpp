@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "core/fen.h"
 #include "core/text.h"
 #include "core/zobrist.h"
 
@@ -225,38 +226,13 @@ Status Position::set_fen(std::string_view fen) {
     next.states_.emplace_back();
 
     // Field 1: placement, rank 8 first.
-    int rank = 7, file = 0;
-    bool last_digit = false;
-    const std::string_view placement = fields[0];
-    for (std::size_t i = 0; i < placement.size(); ++i) {
-        const char c = placement[i];
-        const std::string where = fen_char_where("placement", i, c);
-        if (c == '/') {
-            if (file != 8)
-                return Status::error(where + ": rank " + std::to_string(rank + 1) + " has " +
-                                     std::to_string(file) + " squares, expected 8");
-            if (--rank < 0) return Status::error(where + ": more than 8 ranks");
-            file = 0;
-            last_digit = false;
-        } else if (c >= '1' && c <= '8') {
-            if (last_digit) return Status::error(where + ": adjacent digits");
-            file += c - '0';
-            if (file > 8) return Status::error(where + ": rank " + std::to_string(rank + 1) +
-                                               " has more than 8 squares");
-            last_digit = true;
-        } else if (auto idx = kPieceChars.find(c); idx != std::string_view::npos && c != ' ') {
-            if (file >= 8) return Status::error(where + ": rank " + std::to_string(rank + 1) +
-                                                " has more than 8 squares");
-            next.board_.put(static_cast<std::uint8_t>(idx), make_square(file++, rank));
-            last_digit = false;
-        } else {
-            return Status::error(where + ": not a piece letter, digit or '/'");
-        }
-    }
-    if (rank != 0 || file != 8)
-        return Status::error("FEN placement: expected 8 ranks of 8 squares, ended at rank " +
-                             std::to_string(rank + 1) + " after " + std::to_string(file) +
-                             " squares");
+    const PlacementShape shape{8, 8, "rank", "squares", "KQRBNP", true};
+    auto is_piece = [](char c) { return c != ' ' && kPieceChars.find(c) != std::string_view::npos; };
+    if (Status s = parse_placement(fields[0], shape, is_piece, [&](int row, int col, char c) {
+            next.board_.put(static_cast<std::uint8_t>(kPieceChars.find(c)), make_square(col, 7 - row));
+        });
+        !s)
+        return s;
 
     // Field 2: side to move.
     if (fields[1] != "w" && fields[1] != "b")

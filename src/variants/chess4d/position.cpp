@@ -1,6 +1,7 @@
 // 4D chess: placement, FEN (D-14), do/undo and the end rules (D-12, D-13).
 #include "variants/chess4d/position.h"
 
+#include "core/fen.h"
 #include "core/text.h"
 #include "core/zobrist.h"
 
@@ -140,38 +141,13 @@ Status Position::set_fen(std::string_view fen) {
     Position next{EmptyTag{}};
     next.states_.emplace_back();
 
-    int row = 0, col = 0;
-    bool last_digit = false;
-    const std::string_view placement = fields[0];
-    for (std::size_t i = 0; i < placement.size(); ++i) {
-        const char c = placement[i];
-        const std::string where = fen_char_where("placement", i, c);
-        if (c == '/') {
-            if (col != 8)
-                return Status::error(where + ": row " + std::to_string(row + 1) + " has " +
-                                     std::to_string(col) + " squares, expected 8");
-            if (++row > 7) return Status::error(where + ": more than 8 rows");
-            col = 0;
-            last_digit = false;
-        } else if (c >= '1' && c <= '8') {
-            if (last_digit) return Status::error(where + ": adjacent digits");
-            col += c - '0';
-            if (col > 8) return Status::error(where + ": row " + std::to_string(row + 1) +
-                                              " has more than 8 squares");
-            last_digit = true;
-        } else if (auto idx = kPieceChars.find(c); idx != std::string_view::npos && c != ' ') {
-            if (col >= 8) return Status::error(where + ": row " + std::to_string(row + 1) +
-                                               " has more than 8 squares");
-            next.board_.put(static_cast<std::uint8_t>(idx), fen_cell(row, col++));
-            last_digit = false;
-        } else {
-            return Status::error(where + ": not a piece letter (KQRBNP), digit 1-8 or '/'");
-        }
-    }
-    if (row != 7 || col != 8)
-        return Status::error("FEN placement: expected 8 rows of 8 squares, ended in row " +
-                             std::to_string(row + 1) + " after " + std::to_string(col) +
-                             " squares");
+    const PlacementShape shape{8, 8, "row", "squares", "KQRBNP", false};
+    auto is_piece = [](char c) { return c != ' ' && kPieceChars.find(c) != std::string_view::npos; };
+    if (Status s = parse_placement(fields[0], shape, is_piece, [&](int row, int col, char c) {
+            next.board_.put(static_cast<std::uint8_t>(kPieceChars.find(c)), fen_cell(row, col));
+        });
+        !s)
+        return s;
 
     if (fields[1] != "w" && fields[1] != "b")
         return Status::error("FEN side to move: expected 'w' or 'b', got " + quoted(fields[1]));

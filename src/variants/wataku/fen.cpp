@@ -1,4 +1,5 @@
 // Wataku Genesis FEN (W-28) and its validity rules.
+#include "core/fen.h"
 #include "core/text.h"
 #include "variants/wataku/position.h"
 
@@ -34,37 +35,13 @@ Status Position::set_fen(std::string_view fen) {
     Position next{EmptyTag{}};
     next.states_.emplace_back();
 
-    int rank = 8, file = 0;
-    bool last_digit = false;
-    const std::string_view placement = fields[0];
-    for (std::size_t i = 0; i < placement.size(); ++i) {
-        const char c = placement[i];
-        const std::string where = fen_char_where("placement", i, c);
-        const std::string rank_name = "rank " + std::to_string(rank + 1);
-        if (c == '/') {
-            if (file != 9)
-                return Status::error(where + ": " + rank_name + " has " + std::to_string(file) +
-                                     " points, expected 9");
-            if (--rank < 0) return Status::error(where + ": more than 9 ranks");
-            file = 0;
-            last_digit = false;
-        } else if (c >= '1' && c <= '9') {
-            if (last_digit) return Status::error(where + ": adjacent digits");
-            file += c - '0';
-            if (file > 9) return Status::error(where + ": " + rank_name + " has more than 9 points");
-            last_digit = true;
-        } else if (PieceType pt = type_from_letter(c); pt != NO_PIECE_TYPE) {
-            if (file >= 9) return Status::error(where + ": " + rank_name + " has more than 9 points");
-            next.board_.put(make_piece(c >= 'a' ? BLACK : WHITE, pt), make_square(file++, rank));
-            last_digit = false;
-        } else {
-            return Status::error(where + ": not a piece letter (KQRBNPT), digit or '/'");
-        }
-    }
-    if (rank != 0 || file != 9)
-        return Status::error("FEN placement: expected 9 ranks of 9 points, ended at rank " +
-                             std::to_string(rank + 1) + " after " + std::to_string(file) +
-                             " points");
+    const PlacementShape shape{9, 9, "rank", "points", "KQRBNPT", true};
+    auto is_piece = [](char c) { return type_from_letter(c) != NO_PIECE_TYPE; };
+    if (Status s = parse_placement(fields[0], shape, is_piece, [&](int row, int col, char c) {
+            next.board_.put(make_piece(c >= 'a' ? BLACK : WHITE, type_from_letter(c)), make_square(col, 8 - row));
+        });
+        !s)
+        return s;
 
     if (fields[1] != "w" && fields[1] != "b")
         return Status::error("FEN side to move: expected 'w' or 'b', got " + quoted(fields[1]));

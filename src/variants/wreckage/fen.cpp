@@ -2,6 +2,7 @@
 // with the validity rules of the spec README.
 #include <algorithm>
 
+#include "core/fen.h"
 #include "core/text.h"
 #include "variants/wreckage/keys.h"
 #include "variants/wreckage/position.h"
@@ -55,42 +56,13 @@ Status Position::set_fen(std::string_view fen) {
     next.states_.emplace_back();
 
     // Field 1: placement, rank 10 first; "10" is one run of ten empty squares.
-    int rank = 9, file = 0;
-    bool last_digit = false;
-    const std::string_view placement = fields[0];
-    for (std::size_t i = 0; i < placement.size(); ++i) {
-        const char c = placement[i];
-        const std::string where = fen_char_where("placement", i, c);
-        const std::string rank_name = "rank " + std::to_string(rank + 1);
-        if (c == '/') {
-            if (file != 10)
-                return Status::error(where + ": " + rank_name + " has " + std::to_string(file) +
-                                     " squares, expected 10");
-            if (--rank < 0) return Status::error(where + ": more than 10 ranks");
-            file = 0;
-            last_digit = false;
-        } else if (c >= '1' && c <= '9') {
-            if (last_digit) return Status::error(where + ": adjacent digit runs");
-            int run = c - '0';
-            if (c == '1' && i + 1 < placement.size() && placement[i + 1] == '0') {
-                run = 10;
-                ++i;
-            }
-            file += run;
-            if (file > 10) return Status::error(where + ": " + rank_name + " has more than 10 squares");
-            last_digit = true;
-        } else if (PieceType pt = type_from_letter(c); pt != NO_PIECE_TYPE) {
-            if (file >= 10) return Status::error(where + ": " + rank_name + " has more than 10 squares");
-            next.board_.put(make_piece(c >= 'a' ? BLACK : WHITE, pt), make_square(file++, rank));
-            last_digit = false;
-        } else {
-            return Status::error(where + ": not a piece letter (KQRBFWDXGPJ), digit or '/'");
-        }
-    }
-    if (rank != 0 || file != 10)
-        return Status::error("FEN placement: expected 10 ranks of 10 squares, ended at rank " +
-                             std::to_string(rank + 1) + " after " + std::to_string(file) +
-                             " squares");
+    const PlacementShape shape{10, 10, "rank", "squares", "KQRBFWDXGPJ", true};
+    auto is_piece = [](char c) { return type_from_letter(c) != NO_PIECE_TYPE; };
+    if (Status s = parse_placement(fields[0], shape, is_piece, [&](int row, int col, char c) {
+            next.board_.put(make_piece(c >= 'a' ? BLACK : WHITE, type_from_letter(c)), make_square(col, 9 - row));
+        });
+        !s)
+        return s;
 
     // Field 2: side to move.
     if (fields[1] != "w" && fields[1] != "b")
