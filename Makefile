@@ -64,10 +64,10 @@ test-web: web-deps
 e2e: build web
 	cd web && npm run e2e
 
-FUZZ_SECONDS ?= 15
+FUZZ_SECONDS ?= 10
 fuzz: deps
 	cmake --preset fuzz >/dev/null
-	cmake --build --preset fuzz -j $(JOBS)
+	cmake --build --preset fuzz -j $(JOBS) --target fuzzers
 	tools/run-fuzzers build-fuzz $(FUZZ_SECONDS)
 
 bench: build

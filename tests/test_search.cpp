@@ -522,9 +522,8 @@ TEST(Search, TinyNodeLimitReportsARealScore) {
 
 // A Wreckage middlegame whose first iteration alone is expensive (hundreds of
 // thousands of quiescence nodes): the limits must hold inside it too, with a
-// legal move and a real score. ("Slow" only while it fails: a full first
-// iteration takes seconds under the sanitizers.)
-TEST(SearchSlow, LimitsHoldInsideAnExpensiveFirstIteration) {
+// legal move and a real score.
+TEST(Search, LimitsHoldInsideAnExpensiveFirstIteration) {
     const char* fen =
         "2r1qk1fr1/4j4b/jb2P1x3/1j1g3p1d/1jpp2p1pp/p1PP1Pp2P/P2JJ3P1/1B5P1D/JPJ2BJ2F/G1R2K2R1 w i - - 1 60";
     Engine e;
