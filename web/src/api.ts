@@ -107,6 +107,11 @@ export class GameSocket {
 
   close() {
     this.closed = true;
-    this.ws?.close();
+    if (this.ws) {
+      // Messages already queued must not reach a screen that is gone.
+      this.ws.onmessage = null;
+      this.ws.onclose = null;
+      this.ws.close();
+    }
   }
 }

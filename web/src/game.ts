@@ -42,6 +42,7 @@ export class GameScreen {
   private timer: number;
   private review: number | null = null;
   private lastAnnounced = -1;
+  private destroyed = false;
   private announcedOffer: string | null = null;
   private announcedResult = "*";
   private flipInitialised = false;
@@ -82,6 +83,7 @@ export class GameScreen {
   }
 
   destroy() {
+    this.destroyed = true;
     this.socket.close();
     clearInterval(this.timer);
   }
@@ -91,6 +93,7 @@ export class GameScreen {
   }
 
   private error(message: string) {
+    if (this.destroyed) return;
     this.$("#error").textContent = message;
   }
 
@@ -109,6 +112,7 @@ export class GameScreen {
   }
 
   private onState(s: GameState) {
+    if (this.destroyed) return;
     const first = this.state === null;
     if (first) this.board = new BoardView(this.$("#board"), s.variant, this.input, (a) => this.onAction(a));
     this.state = s;
@@ -324,6 +328,7 @@ export class GameScreen {
     if (ply >= s.moves.length) return this.backToLive();
     try {
       const view = await api.ply(s.id, ply);
+      if (this.destroyed) return;
       this.review = ply;
       const reviewInput = new MoveInput([], false);
       const host = this.$("#board");
@@ -352,7 +357,7 @@ export class GameScreen {
 
   private tickClocks() {
     const s = this.state;
-    if (!s) return;
+    if (!s || this.destroyed) return;
     const bottom: Side = this.board.flipped ? "black" : "white";
     const top: Side = bottom === "white" ? "black" : "white";
     const elapsed = performance.now() - this.receivedAt;

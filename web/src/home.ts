@@ -111,14 +111,16 @@ export async function renderHome(root: HTMLElement, go: (path: string) => void) 
       root.querySelector("#import-error")!.textContent = (err as Error).message;
     }
   });
+  const list = root.querySelector<HTMLElement>("#games")!;
   try {
     const { live, recent } = await api.games();
+    if (!list.isConnected) return;  // the user has already left the page
     const row = (g: { id: string; variant: string; mode: string; plies: number; result: string; termination: string }) =>
       `<li><a href="#/game/${g.id}">${VARIANTS.find((v) => v.id === g.variant)?.name ?? g.variant}, ${g.mode}, ${g.plies} plies${g.result !== "*" ? `, ${g.result} (${g.termination})` : ""}</a></li>`;
-    root.querySelector("#games")!.innerHTML =
+    list.innerHTML =
       `<h3>Live</h3>${live.length ? `<ul>${live.map(row).join("")}</ul>` : "<p>None right now.</p>"}` +
       `<h3>Recent</h3>${recent.length ? `<ul>${recent.map(row).join("")}</ul>` : "<p>None yet.</p>"}`;
   } catch {
-    root.querySelector("#games")!.textContent = "The game list is unavailable.";
+    list.textContent = "The game list is unavailable.";
   }
 }

@@ -111,6 +111,7 @@ export async function renderRules(root: HTMLElement, variant: string) {
       const host = root.querySelector<HTMLElement>(`#diagram-${i}`)!;
       try {
         const view = await api.moves(variant, d.fen);
+        if (!host.isConnected) return;  // the user has already left the page
         const input = new MoveInput(view.legal_moves, false);
         if (d.reserve) input.selection = { square: null, reserve: d.reserve };
         else input.selection = { square: d.from, reserve: null };
