@@ -54,6 +54,7 @@ int cmd_serve(const Args& args, std::ostream& out, std::ostream& err) {
     out << "Chimera is serving on http://localhost:" << port << "/ (database " << db << ", "
         << games.game_count() << " games restored)" << std::endl;
     http.run(true);
+    games.shutdown();  // before the network layer is torn down
     out << "Chimera stopped." << std::endl;
     return 0;
 }

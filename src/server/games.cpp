@@ -79,8 +79,10 @@ GameService::GameService(std::unique_ptr<Storage> storage, int computer_threads)
     clock_thread_ = std::thread([this] { clock_loop(); });
 }
 
-GameService::~GameService() {
-    closing_ = true;
+GameService::~GameService() { shutdown(); }
+
+void GameService::shutdown() {
+    if (closing_.exchange(true)) return;
     std::vector<std::shared_ptr<Room>> all;
     {
         std::lock_guard lock(rooms_mutex_);
@@ -572,7 +574,7 @@ void GameService::computer_loop() {
         {
             std::lock_guard rl(room.mutex);
             room.computer_queued = false;
-            if (room.version != job.version || room.data.result != "*" ||
+            if (closing_ || room.version != job.version || room.data.result != "*" ||
                 room.game->side_to_move() != room.data.computer_side)
                 continue;
             (void)engine.set_variant(room.data.variant);

@@ -55,6 +55,10 @@ public:
     GameService(std::unique_ptr<Storage> storage, int computer_threads);
     ~GameService();
 
+    // Stops the computer workers and the clock thread (idempotent). Called before
+    // the network layer goes away, so no worker publishes into it afterwards.
+    void shutdown();
+
     // Loads stored games and resumes them (clocks, computer moves).
     Status restore();
 

@@ -117,7 +117,7 @@ private:
     }
 
     void on_read(beast::error_code ec, std::size_t) {
-        if (ec) return finish();
+        if (ec || closed_) return finish();
         const std::string text = beast::buffers_to_string(buffer_.data());
         buffer_.consume(buffer_.size());
         if (!limiter_.allow()) {
@@ -131,6 +131,7 @@ private:
     }
 
     void send(std::shared_ptr<const std::string> msg) {
+        if (closed_) return;
         if (queue_.size() >= kMaxQueuedMessages) return finish();  // a client that does not read
         queue_.push_back(std::move(msg));
         if (queue_.size() == 1) do_write();
@@ -145,14 +146,18 @@ private:
     void on_write(beast::error_code ec, std::size_t) {
         if (ec) return finish();
         queue_.pop_front();
+        if (closed_) return;
         if (!queue_.empty()) return do_write();
         if (closing_) ws_.async_close(websocket::close_code::normal, [self = shared_from_this()](beast::error_code) {});
     }
 
+    // Closes the connection. The queue is kept: a write in flight still refers to
+    // its message until its handler runs (with operation_aborted).
     void finish() {
+        if (closed_) return;
+        closed_ = true;
         if (handle_) games_.unsubscribe(id_, handle_);
         handle_ = 0;
-        queue_.clear();
         beast::error_code ec;
         beast::get_lowest_layer(ws_).socket().close(ec);
     }
@@ -166,6 +171,7 @@ private:
     RateLimiter limiter_{20, 40};
     int violations_ = 0;
     bool closing_ = false;
+    bool closed_ = false;
 
 public:
     ~WsSession() {
