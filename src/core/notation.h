@@ -27,6 +27,31 @@ std::string check_suffix(const Pos& pos, Move m) {
     return mark ? std::string(1, mark) : std::string();
 }
 
+// On a board of files and ranks: the part of m's origin square that tells it
+// apart from the other legal moves of the same piece, kind and extra to the same
+// square — nothing, the file, the rank, or the whole square. With always_file
+// the file is given even without a rival (pawn captures).
+template <class Pos>
+std::string origin_disambiguation(const Pos& pos, Move m, bool always_file) {
+    constexpr int files = Pos::geometry().dim[0];
+    typename Pos::Moves moves;
+    pos.legal_moves(moves);
+    bool clash = false, same_file = false, same_rank = false;
+    for (Move o : moves) {
+        if (o.to() != m.to() || o.from() == m.from() || o.kind() != m.kind() ||
+            o.extra() != m.extra() || pos.piece_on(o.from()) != pos.piece_on(m.from()))
+            continue;
+        clash = true;
+        same_file |= o.from() % files == m.from() % files;
+        same_rank |= o.from() / files == m.from() / files;
+    }
+    if (!clash && !always_file) return "";
+    const std::string name = Pos::square_name(m.from());  // file letter, then the rank
+    if (!same_file) return name.substr(0, 1);
+    if (!same_rank) return name.substr(1);
+    return name;
+}
+
 inline std::string_view strip_annotations(std::string_view s) {
     while (!s.empty() && (s.back() == '+' || s.back() == '#' || s.back() == '!' || s.back() == '?'))
         s.remove_suffix(1);

@@ -23,31 +23,8 @@ std::string Position::san(Move m) const {
         s = m.to() > m.from() ? "O-O" : "O-O-O";
     } else {
         const bool capture = is_capture(m);
-        if (pt == PAWN) {
-            if (capture) s += static_cast<char>('a' + file_of(m.from()));
-        } else {
-            s += kPieceLetters[pt];
-            // Disambiguate among other pieces of the same type reaching the same square.
-            Moves moves;
-            legal_moves(moves);
-            bool clash = false, same_file = false, same_rank = false;
-            for (Move o : moves) {
-                if (o.to() != m.to() || o.from() == m.from() ||
-                    piece_on(o.from()) != piece_on(m.from()))
-                    continue;
-                clash = true;
-                same_file |= file_of(o.from()) == file_of(m.from());
-                same_rank |= rank_of(o.from()) == rank_of(m.from());
-            }
-            if (clash) {
-                if (!same_file)
-                    s += static_cast<char>('a' + file_of(m.from()));
-                else if (!same_rank)
-                    s += static_cast<char>('1' + rank_of(m.from()));
-                else
-                    s += square_name(m.from());
-            }
-        }
+        if (pt != PAWN) s += kPieceLetters[pt];
+        if (pt != PAWN || capture) s += origin_disambiguation(*this, m, pt == PAWN);
         if (capture) s += 'x';
         s += square_name(m.to());
         if (m.kind() == MoveKind::PROMOTION) {

@@ -19,25 +19,7 @@ std::string Position::san(Move m) const {
     if (m.kind() == MoveKind::DROP) return lan(m) + check_suffix(*this, m);
     const Piece pc = piece_on(m.from());
     std::string s(1, kTypeLetters[type_of(pc)]);
-    Moves moves;
-    legal_moves(moves);
-    bool clash = false, same_file = false, same_rank = false;
-    for (Move o : moves) {
-        if (o.to() != m.to() || o.from() == m.from() || o.kind() != m.kind() ||
-            piece_on(o.from()) != pc)
-            continue;
-        clash = true;
-        same_file |= file_of(o.from()) == file_of(m.from());
-        same_rank |= rank_of(o.from()) == rank_of(m.from());
-    }
-    if (clash) {
-        if (!same_file)
-            s += static_cast<char>('a' + file_of(m.from()));
-        else if (!same_rank)
-            s += static_cast<char>('1' + rank_of(m.from()));
-        else
-            s += square_name(m.from());
-    }
+    s += origin_disambiguation(*this, m, false);
     if (m.kind() == MoveKind::TRAVERSE)
         s += '~';
     else if (piece_on(m.to()) != NO_PIECE)

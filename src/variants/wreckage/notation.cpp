@@ -57,26 +57,7 @@ std::string Position::san(Move m) const {
             const Piece pc = piece_on(m.from());
             const PieceType pt = type_of(pc);
             if (pt != PAWN) s += kTypeLetters[pt];
-            Moves moves;
-            legal_moves(moves);
-            bool clash = false, same_file = false, same_rank = false;
-            for (Move o : moves) {
-                if (o.to() != m.to() || o.from() == m.from() || o.kind() != m.kind() ||
-                    o.extra() != m.extra() || piece_on(o.from()) != pc)
-                    continue;
-                clash = true;
-                same_file |= file_of(o.from()) == file_of(m.from());
-                same_rank |= rank_of(o.from()) == rank_of(m.from());
-            }
-            if (pt == PAWN && caps && !clash) clash = true, same_file = false;
-            if (clash) {
-                if (!same_file)
-                    s += static_cast<char>('a' + file_of(m.from()));
-                else if (!same_rank)
-                    s += std::to_string(rank_of(m.from()) + 1);
-                else
-                    s += square_name(m.from());
-            }
+            s += origin_disambiguation(*this, m, pt == PAWN && caps);
             if (caps) s += 'x';
             s += square_name(m.to());
             if (m.kind() == MoveKind::PROMOTION) s += std::string("=") + kTypeLetters[m.extra()];
