@@ -64,6 +64,17 @@ inline std::string lan_error(std::string_view text, std::string_view variant) {
            std::string(variant) + ") in this position";
 }
 
+// The legal move whose canonical LAN is text (variants without a cheaper parse).
+template <class Pos>
+Move match_lan(const Pos& pos, std::string_view text, std::string* error) {
+    typename Pos::Moves moves;
+    pos.legal_moves(moves);
+    for (Move m : moves)
+        if (pos.lan(m) == text) return m;
+    if (error) *error = lan_error(text, Pos::kId);
+    return Move::none();
+}
+
 template <class Pos>
 Move match_san(const Pos& pos, std::string_view text, std::string* error) {
     const std::string_view want = strip_annotations(text);

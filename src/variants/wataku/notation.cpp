@@ -28,12 +28,7 @@ std::string Position::san(Move m) const {
 }
 
 Move Position::parse_lan(std::string_view text, std::string* error) const {
-    Moves moves;
-    legal_moves(moves);
-    for (Move m : moves)
-        if (lan(m) == text) return m;
-    if (error) *error = lan_error(text, kId);
-    return Move::none();
+    return match_lan(*this, text, error);
 }
 
 Move Position::parse_san(std::string_view text, std::string* error) const {
@@ -44,7 +39,7 @@ Move Position::parse_move(std::string_view text, std::string* error) const {
     return match_move(*this, text, error);
 }
 
-// Dormant pieces are shown in brackets-free lower contrast: a trailing '.' marks them.
+// The board with a '.' after every dormant piece, then both reserves.
 std::string Position::diagram() const {
     std::string s;
     for (int r = 8; r >= 0; --r) {

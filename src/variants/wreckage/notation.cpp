@@ -68,12 +68,7 @@ std::string Position::san(Move m) const {
 }
 
 Move Position::parse_lan(std::string_view text, std::string* error) const {
-    Moves moves;
-    legal_moves(moves);
-    for (Move m : moves)
-        if (lan(m) == text) return m;
-    if (error) *error = lan_error(text, kId);
-    return Move::none();
+    return match_lan(*this, text, error);
 }
 
 Move Position::parse_san(std::string_view text, std::string* error) const {
