@@ -8,6 +8,10 @@
 // before the games, after creating them, after connecting and after playing.
 // A game that ends, or reaches --max-plies (then resigned), is replaced by a
 // new one, so N games stay in play. Bounded by --seconds and --max-moves.
+// By default every client moves as soon as it sees the state (a closed loop:
+// it measures the server's capacity, and latency is then N / throughput);
+// with --think-ms MS each client pauses 0.5-1.5 x MS before each move, like a
+// player, and the latency is that of a server under that offered load.
 //
 //   chimera_loadgen --server build/chimera --games 1000 [--seconds 20]
 //   chimera_loadgen --port 8080 --pid <server pid> --games 100
@@ -73,6 +77,7 @@ struct Options {
     int parallel = 64;  // setup requests and handshakes in flight
     std::string variant = "chess";
     unsigned seed = 1;
+    int think_ms = 0;  // mean pause before each move (uniform in [0.5, 1.5] x); 0 = closed loop
 };
 
 long rss_kb(pid_t pid) {
@@ -138,7 +143,7 @@ public:
         });
     }
     void go() {
-        net::post(strand_, [self = shared_from_this()] { self->maybe_move(); });
+        net::post(strand_, [self = shared_from_this()] { self->think_then_move(); });
     }
     void close() {
         net::post(strand_, [self = shared_from_this()] {
@@ -278,7 +283,7 @@ private:
                 ready_ = true;
                 connected(true, "");
             }
-            if (sh_.playing) maybe_move();
+            if (sh_.playing) think_then_move();
         } else if (type == "error") {
             if (waiting_) sh_.in_flight--, waiting_ = false;
             if (j.value("status", 0) == 429) {
@@ -292,6 +297,19 @@ private:
                 if (j.value("status", 0) == 409) replace();
             }
         }
+    }
+
+    // Closed loop: move at once. Paced: move after a random pause, like a player.
+    void think_then_move() {
+        if (sh_.opt.think_ms <= 0) return maybe_move();
+        if (thinking_ || waiting_) return;
+        thinking_ = true;
+        const int ms = std::uniform_int_distribution<int>(sh_.opt.think_ms / 2, sh_.opt.think_ms * 3 / 2)(rng_);
+        auto timer = std::make_shared<net::steady_timer>(strand_, std::chrono::milliseconds(ms));
+        timer->async_wait([self = shared_from_this(), timer](beast::error_code) {
+            self->thinking_ = false;
+            self->maybe_move();
+        });
     }
 
     void maybe_move() {
@@ -354,7 +372,7 @@ private:
     std::string id_, token_;
     std::vector<std::string> legal_;
     std::size_t plies_ = 0, expect_ = 0;
-    bool ready_ = false, waiting_ = false, over_ = false, resigning_ = false, closed_ = false;
+    bool ready_ = false, waiting_ = false, over_ = false, resigning_ = false, closed_ = false, thinking_ = false;
     Clock::time_point sent_;
     std::vector<std::uint32_t> latencies_us_;
 };
@@ -437,7 +455,7 @@ pid_t start_server(const Options& opt, const std::string& db, unsigned short& po
 int usage() {
     std::cerr << "usage: chimera_loadgen (--server PATH | --port N [--pid PID]) [--games N] [--seconds S]\n"
                  "         [--max-moves N] [--max-plies N] [--threads N] [--server-threads N]\n"
-                 "         [--parallel N] [--variant ID] [--seed N]\n";
+                 "         [--parallel N] [--variant ID] [--seed N] [--think-ms MS]\n";
     return 2;
 }
 
@@ -458,6 +476,7 @@ int run(int argc, char** argv) {
         else if (a == "--server-threads") opt.server_threads = std::clamp(std::stoi(v), 1, 64);
         else if (a == "--parallel") opt.parallel = std::clamp(std::stoi(v), 1, 4096);
         else if (a == "--variant") opt.variant = v;
+        else if (a == "--think-ms") opt.think_ms = std::clamp(std::stoi(v), 0, 600000);
         else if (a == "--seed") opt.seed = static_cast<unsigned>(std::stoul(v));
         else return usage();
     }
@@ -543,8 +562,10 @@ int run(int argc, char** argv) {
                static_cast<double>(r.ru_utime.tv_usec + r.ru_stime.tv_usec) / 1e6;
     };
 
-    std::printf("chimera_loadgen: %d %s games, %d client threads, loopback port %u\n", opt.games, opt.variant.c_str(),
-                opt.threads, opt.port);
+    std::printf("chimera_loadgen: %d %s games, %d client threads, loopback port %u, %s\n", opt.games,
+                opt.variant.c_str(), opt.threads, opt.port,
+                opt.think_ms > 0 ? ("think " + std::to_string(opt.think_ms) + " ms per move (paced)").c_str()
+                                 : "no think time (closed loop)");
     std::printf("setup:    %d games created in %.2f s, %d WebSockets connected in %.2f s\n", created, create_s, connected,
                 connect_s);
     std::printf("play:     %.2f s, %ld moves, %.0f moves/s; %ld games ended and %ld replaced; %ld rate-limited (429), "

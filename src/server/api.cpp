@@ -260,8 +260,8 @@ ApiResponse handle_api(GameService& games, std::string_view method, std::string_
     if (id.size() > 64) return from_error({404, "no such game"});
     if (seg.size() == 3) {
         if (!get) return from_error({405, "use GET"});
-        Json s = games.state(id, param("token"), err);
-        return err ? from_error(err) : json_response(200, s);
+        std::string s = games.state(id, param("token"), err);
+        return err ? from_error(err) : ApiResponse{200, "application/json", std::move(s)};
     }
     if (seg.size() != 4) return from_error({404, "no such endpoint"});
     const std::string_view action = seg[3];
@@ -270,8 +270,9 @@ ApiResponse handle_api(GameService& games, std::string_view method, std::string_
         if (!get) return from_error({405, "use GET"});
         const auto n = parse_uint(param("n"), 5);
         if (!n) return from_error({400, "n must be a ply number"});
-        Json st = games.state(id, "", err);
+        const std::string text = games.state(id, "", err);
         if (err) return from_error(err);
+        const Json st = Json::parse(text);
         if (*n > static_cast<int>(st["moves"].size())) return from_error({400, "n is beyond the last ply"});
         auto g = make_game(st["variant"].get<std::string>());
         (void)g->set_fen(st["start_fen"].get<std::string>());

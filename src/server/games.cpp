@@ -7,6 +7,7 @@
 #include "core/text.h"
 #include "engine/engine.h"
 #include "game/record.h"
+#include "server/json_text.h"
 #include "variants/registry.h"
 
 namespace chimera::server {
@@ -39,8 +40,10 @@ struct Room {
     std::map<std::uint64_t, std::pair<int, Subscriber>> subscribers;
     engine::Engine* thinking = nullptr;  // the computer's running search, if any
     bool computer_queued = false;
-    // The viewer-independent part of the state, rebuilt once per version.
-    mutable Json cached;
+    // The viewer-independent part of the state as JSON text without its closing
+    // brace, rebuilt once per version; the move list's text grows by the new plies.
+    mutable std::string cached, moves_text;
+    mutable std::size_t cached_capacity = 0, moves_written = 0;
     mutable std::uint64_t cached_version = ~std::uint64_t{0};
 };
 
@@ -397,67 +400,93 @@ Json GameService::draw(const std::string& id, const std::string& token, const st
     return Json{{"ok", true}, {"draw_offer", g.draw_offer < 0 ? Json() : Json(kSideName[g.draw_offer])}};
 }
 
-Json GameService::state(const std::string& id, const std::string& token, ApiError& err) {
+std::string GameService::state(const std::string& id, const std::string& token, ApiError& err) {
     auto room = find(id);
-    if (!room) return err = fail(404, "no game " + chimera::quoted(id)), Json{};
+    if (!room) return err = fail(404, "no game " + chimera::quoted(id)), std::string{};
     std::lock_guard rl(room->mutex);
     return state_locked(*room, seat_of(*room, token));
 }
 
-Json GameService::state_locked(const Room& r, int viewer) const {
+// The state message as JSON text. The viewer-independent part is written once
+// per version (and the move list only extended by the new plies); each viewer
+// adds its clocks, seats and invitation.
+std::string GameService::state_locked(const Room& r, int viewer) const {
     const StoredGame& g = r.data;
     if (r.cached_version != r.version) {
+        if (r.moves_written > g.lan.size()) r.moves_written = 0, r.moves_text.clear();
+        for (; r.moves_written < g.lan.size(); ++r.moves_written) {
+            JsonText m(r.moves_text);
+            if (r.moves_written > 0) r.moves_text += ',';
+            m.begin_object().field("lan", g.lan[r.moves_written]).field("san", g.san[r.moves_written]).end_object();
+        }
         const BoardView v = r.game->view();
-        Json board{{"dims", {v.dims[0], v.dims[1], v.dims[2], v.dims[3]}},
-                   {"squares", v.squares},
-                   {"pieces", v.pieces},
-                   {"dormant", v.dormant},
-                   {"groups", v.groups},
-                   {"hands", {{"white", v.hand[0]}, {"black", v.hand[1]}}},
-                   {"checked", v.checked}};
-        Json moves = Json::array();
-        for (std::size_t i = 0; i < g.lan.size(); ++i) moves.push_back({{"lan", g.lan[i]}, {"san", g.san[i]}});
-        Json legal = Json::array();
+        std::string& out = r.cached;
+        out.clear();
+        out.reserve(r.cached_capacity);
+        JsonText j(out);
+        j.begin_object()
+            .field("type", "state")
+            .field("id", g.id)
+            .field("variant", g.variant)
+            .field("mode", g.mode)
+            .field("level", g.level)
+            .field("formation", g.formation)
+            .field("start_fen", g.start_fen)
+            .field("fen", r.game->fen())
+            .field("version", r.version);
+        j.key("board").begin_object();
+        j.key("dims").begin_array().value(v.dims[0]).value(v.dims[1]).value(v.dims[2]).value(v.dims[3]).end_array();
+        j.key("squares").strings(v.squares);
+        j.field("pieces", v.pieces).field("dormant", v.dormant).field("groups", v.groups);
+        j.key("hands").begin_object().field("white", v.hand[0]).field("black", v.hand[1]).end_object();
+        j.key("checked").strings(v.checked);
+        j.end_object();
+        j.field("turn", kSideName[v.side_to_move]);
+        j.key("moves").raw_array(r.moves_text);
+        j.key("legal_moves").begin_array();
         if (g.result == "*")
-            for (const MoveDetail& d : r.game->legal_move_details())
-                legal.push_back({{"lan", d.lan}, {"san", d.san}, {"from", d.from}, {"to", d.to},
-                                 {"kind", d.kind}, {"piece", d.piece}, {"captures", d.captures}});
-        r.cached = Json{{"type", "state"},
-                        {"id", g.id},
-                        {"variant", g.variant},
-                        {"mode", g.mode},
-                        {"level", g.level},
-                        {"formation", g.formation},
-                        {"start_fen", g.start_fen},
-                        {"fen", r.game->fen()},
-                        {"version", r.version},
-                        {"board", board},
-                        {"turn", kSideName[v.side_to_move]},
-                        {"moves", moves},
-                        {"legal_moves", legal},
-                        {"result", g.result},
-                        {"termination", g.termination},
-                        {"draw_offer", g.draw_offer < 0 ? Json() : Json(kSideName[g.draw_offer])}};
+            for (const MoveDetail& d : r.game->legal_move_details()) {
+                j.begin_object().field("lan", d.lan).field("san", d.san).field("from", d.from).field("to", d.to);
+                j.field("kind", d.kind).field("piece", d.piece);
+                j.key("captures").strings(d.captures).end_object();
+            }
+        j.end_array();
+        j.field("result", g.result).field("termination", g.termination);
+        j.key("draw_offer");
+        if (g.draw_offer < 0) j.null(); else j.value(kSideName[g.draw_offer]);
+        r.cached_capacity = std::max(r.cached_capacity, out.size() + 256);
         r.cached_version = r.version;
     }
-    Json out = r.cached;
-    Json clock = nullptr;
-    if (g.base_ms > 0)
-        clock = {{"base_ms", g.base_ms},
-                 {"inc_ms", g.inc_ms},
-                 {"white_ms", std::max<std::int64_t>(0, live_remaining(r, 0))},
-                 {"black_ms", std::max<std::int64_t>(0, live_remaining(r, 1))},
-                 {"running", clock_running(r) ? Json(kSideName[r.game->side_to_move()]) : Json()}};
-    auto seat_text = [&](int s) -> std::string {
+    std::string out;
+    out.reserve(r.cached.size() + 256);
+    out += r.cached;
+    JsonText j(out, JsonText::Continue{});
+    j.key("clock");
+    if (g.base_ms > 0) {
+        j.begin_object()
+            .field("base_ms", g.base_ms)
+            .field("inc_ms", g.inc_ms)
+            .field("white_ms", std::max<std::int64_t>(0, live_remaining(r, 0)))
+            .field("black_ms", std::max<std::int64_t>(0, live_remaining(r, 1)))
+            .key("running");
+        if (clock_running(r)) j.value(kSideName[r.game->side_to_move()]); else j.null();
+        j.end_object();
+    } else {
+        j.null();
+    }
+    auto seat_text = [&](int s) -> std::string_view {
         if (g.computer_side == s) return "computer";
         if (viewer == s || viewer == kViewerBoth) return "you";
         return g.seat_taken[s] ? "human" : "open";
     };
-    out["clock"] = clock;
-    out["seats"] = {{"white", seat_text(0)}, {"black", seat_text(1)}};
-    out["you"] = viewer == kViewerBoth ? Json("both") : viewer >= 0 ? Json(kSideName[viewer]) : Json();
+    j.key("seats").begin_object().field("white", seat_text(0)).field("black", seat_text(1)).end_object();
+    j.key("you");
+    if (viewer == kViewerBoth) j.value("both");
+    else if (viewer >= 0) j.value(kSideName[viewer]);
+    else j.null();
     if (viewer != kSpectator && g.mode == "online" && !(g.seat_taken[0] && g.seat_taken[1]))
-        out["invite"] = g.invite;
+        j.field("invite", g.invite);
+    out += '}';
     return out;
 }
 
@@ -515,7 +544,7 @@ std::uint64_t GameService::subscribe(const std::string& id, const std::string& t
     std::lock_guard rl(room->mutex);
     const std::uint64_t h = next_handle_++;
     const int viewer = seat_of(*room, token);
-    s(state_locked(*room, viewer).dump());
+    s(state_locked(*room, viewer));
     room->subscribers[h] = {viewer, std::move(s)};
     return h;
 }
@@ -531,7 +560,7 @@ void GameService::publish(Room& room) {
     std::map<int, std::string> by_viewer;
     for (auto& [h, sub] : room.subscribers) {
         auto it = by_viewer.find(sub.first);
-        if (it == by_viewer.end()) it = by_viewer.emplace(sub.first, state_locked(room, sub.first).dump()).first;
+        if (it == by_viewer.end()) it = by_viewer.emplace(sub.first, state_locked(room, sub.first)).first;
         sub.second(it->second);
     }
 }

@@ -68,8 +68,8 @@ public:
     Json move(const std::string& id, const std::string& token, const std::string& text, ApiError& err);
     Json resign(const std::string& id, const std::string& token, ApiError& err);
     Json draw(const std::string& id, const std::string& token, const std::string& action, ApiError& err);
-    // The state as seen by the holder of token (may be empty: spectator).
-    Json state(const std::string& id, const std::string& token, ApiError& err);
+    // The state message (JSON text) as seen by the holder of token (may be empty: spectator).
+    std::string state(const std::string& id, const std::string& token, ApiError& err);
     std::string record(const std::string& id, ApiError& err);
     Json list(std::size_t limit);
 
@@ -86,7 +86,7 @@ private:
     void schedule_computer(Room& room);  // room locked
     void computer_loop();
     void clock_loop();
-    Json state_locked(const Room& room, int viewer) const;
+    std::string state_locked(const Room& room, int viewer) const;
     ApiError apply_move(Room& room, const std::string& text);  // room locked
 
     std::unique_ptr<Storage> storage_;

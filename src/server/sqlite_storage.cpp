@@ -4,6 +4,7 @@
 // migrations applied in order on open.
 #include <sqlite3.h>
 
+#include <map>
 #include <mutex>
 
 #include "server/storage.h"
@@ -52,11 +53,12 @@ constexpr const char* kMigrations[] = {
 class SqliteStorage final : public Storage {
 public:
     ~SqliteStorage() override {
+        for (auto& [sql, st] : statements_) sqlite3_finalize(st);
         if (db_) sqlite3_close(db_);
     }
 
     Status open(const std::string& path) {
-        if (sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX,
+        if (sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
                             nullptr) != SQLITE_OK)
             return error("open " + path);
         sqlite3_busy_timeout(db_, 5000);
@@ -77,18 +79,18 @@ public:
 
     Status append_move(const StoredGame& g, const std::string& lan, const std::string& san) override {
         std::lock_guard lock(mutex_);
-        if (Status s = exec("BEGIN IMMEDIATE"); !s) return s;
-        sqlite3_stmt* st = prepare("INSERT INTO moves(game_id, ply, lan, san) VALUES(?,?,?,?)");
+        if (Status s = step_once("BEGIN IMMEDIATE"); !s) return s;
+        sqlite3_stmt* st = statement("INSERT INTO moves(game_id, ply, lan, san) VALUES(?,?,?,?)");
         if (!st) return rollback("prepare move insert");
         bind(st, 1, g.id);
         sqlite3_bind_int(st, 2, static_cast<int>(g.lan.size()));
         bind(st, 3, lan);
         bind(st, 4, san);
         const int rc = sqlite3_step(st);
-        sqlite3_finalize(st);
+        sqlite3_reset(st);
         if (rc != SQLITE_DONE) return rollback("insert move");
         if (Status s = write_game(g, false); !s) return rollback(s.message());
-        return exec("COMMIT");
+        return step_once("COMMIT");
     }
 
     Status load_all(std::vector<StoredGame>& out) override {
@@ -157,6 +159,26 @@ private:
         }
         return Status::ok();
     }
+    // A prepared statement kept for the connection's lifetime (the SQL texts are
+    // literals, so their addresses are the keys); reset before it is returned.
+    sqlite3_stmt* statement(const char* sql) {
+        auto [it, fresh] = statements_.try_emplace(sql, nullptr);
+        if (fresh && sqlite3_prepare_v3(db_, sql, -1, SQLITE_PREPARE_PERSISTENT, &it->second, nullptr) != SQLITE_OK) {
+            statements_.erase(it);
+            return nullptr;
+        }
+        sqlite3_reset(it->second);
+        sqlite3_clear_bindings(it->second);
+        return it->second;
+    }
+    // Runs a cached statement without parameters or rows (BEGIN, COMMIT).
+    Status step_once(const char* sql) {
+        sqlite3_stmt* st = statement(sql);
+        if (!st) return error(std::string("prepare ") + sql);
+        const int rc = sqlite3_step(st);
+        sqlite3_reset(st);
+        return rc == SQLITE_DONE ? Status::ok() : error(sql);
+    }
     sqlite3_stmt* prepare(const char* sql) {
         sqlite3_stmt* st = nullptr;
         return sqlite3_prepare_v2(db_, sql, -1, &st, nullptr) == SQLITE_OK ? st : nullptr;
@@ -201,7 +223,7 @@ private:
                      "computer_side=?7, token_white=?8, token_black=?9, white_taken=?10, black_taken=?11, "
                      "invite=?12, base_ms=?13, inc_ms=?14, remaining_white=?15, remaining_black=?16, "
                      "result=?17, termination=?18, draw_offer=?19, created_ms=?20, updated_ms=?21 WHERE id=?1";
-        sqlite3_stmt* st = prepare(sql);
+        sqlite3_stmt* st = statement(sql);
         if (!st) return error("prepare game write");
         bind(st, 1, g.id);
         bind(st, 2, g.variant);
@@ -225,12 +247,13 @@ private:
         sqlite3_bind_int64(st, 20, g.created_ms);
         sqlite3_bind_int64(st, 21, g.updated_ms);
         const int rc = sqlite3_step(st);
-        sqlite3_finalize(st);
+        sqlite3_reset(st);
         return rc == SQLITE_DONE ? Status::ok() : error(insert ? "insert game" : "update game");
     }
 
     sqlite3* db_ = nullptr;
     std::mutex mutex_;
+    std::map<const char*, sqlite3_stmt*> statements_;
 };
 
 }  // namespace
