@@ -32,8 +32,10 @@ constexpr std::string_view kUsage =
     "        [--random-plies N] [--max-plies N] [--seed S] [--concurrency N]\n"
     "        [--pgn FILE] [--sprt ELO0 ELO1]\n"
     "                      engine against engine; SPEC is level=1-8,nodes=N,depth=N,\n"
-    "                      movetime=MS,hash=MB,name=TEXT\n"
+    "                      movetime=MS,hash=MB,name=TEXT,engine=PATH (a UCI program\n"
+    "                      run as a subprocess), or random\n"
     "  replay <file>       read game records and check every move\n"
+    "  tune <file>...      fit material values to the results of game records\n"
     "  serve [--port 8080] [--db chimera.db] [--static web/dist] [--threads N]\n"
     "        [--computer-threads N]\n"
     "                      the game server: JSON/WebSocket API and the browser UI\n"
@@ -157,6 +159,7 @@ int run(const Args& args, std::istream& in, std::ostream& out, std::ostream& err
     if (args[0] == "play") return cmd_play(rest, in, out, err);
     if (args[0] == "match") return cmd_match(rest, out, err);
     if (args[0] == "replay") return cmd_replay(rest, out, err);
+    if (args[0] == "tune") return cmd_tune(rest, out, err);
     if (args[0] == "serve") return cmd_serve(rest, out, err);
     return fail(err, "unknown command " + quoted(args[0]) + " (try 'chimera help')");
 }

@@ -19,6 +19,7 @@ int cmd_bench(const Args& args, std::ostream& out, std::ostream& err);
 int cmd_play(const Args& args, std::istream& in, std::ostream& out, std::ostream& err);
 int cmd_match(const Args& args, std::ostream& out, std::ostream& err);
 int cmd_replay(const Args& args, std::ostream& out, std::ostream& err);
+int cmd_tune(const Args& args, std::ostream& out, std::ostream& err);
 int cmd_serve(const Args& args, std::ostream& out, std::ostream& err);
 
 }  // namespace chimera::app

@@ -9,6 +9,7 @@
 #include "core/text.h"
 #include "engine/match.h"
 #include "game/record.h"
+#include "protocol/uci_client.h"
 #include "variants/registry.h"
 
 namespace chimera::app {
@@ -25,7 +26,7 @@ int usage_error(std::ostream& err, const std::string& m) {
 int cmd_match(const Args& args, std::ostream& out, std::ostream& err) {
     engine::MatchConfig c;
     std::string pgn_path;
-    if (args.empty()) return usage_error(err, "usage: chimera match <variant> [--games N] [--a SPEC] [--b SPEC] [--tc BASE+INC] [--random-plies N] [--max-plies N] [--seed S] [--concurrency N] [--pgn FILE] [--sprt ELO0 ELO1]");
+    if (args.empty()) return usage_error(err, "usage: chimera match <variant> [--games N] [--a SPEC] [--b SPEC] (SPEC: level=N,nodes=N,depth=N,movetime=MS,hash=MB,name=X,engine=PATH or random) [--tc BASE+INC] [--random-plies N] [--max-plies N] [--seed S] [--concurrency N] [--pgn FILE] [--sprt ELO0 ELO1]");
     c.variant = args[0];
     if (!with_variant(c.variant, []<class>() {}))
         return usage_error(err, "unknown variant " + quoted(c.variant));
@@ -48,6 +49,10 @@ int cmd_match(const Args& args, std::ostream& out, std::ostream& err) {
             engine::PlayerConfig p;
             if (!v) return usage_error(err, a + " needs a player spec");
             if (Status s = engine::parse_player(*v, p); !s) return usage_error(err, s.message());
+            if (!p.engine.empty() && !p.random) {  // check the program speaks UCI before the games
+                protocol::UciClient probe;
+                if (Status s = probe.start(p.engine, c.variant, 1, p.skill); !s) return usage_error(err, s.message());
+            }
             (a == "--a" ? c.a : c.b) = p;
         } else if (a == "--tc") {
             const std::string* v = value();

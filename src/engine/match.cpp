@@ -8,6 +8,7 @@
 
 #include "core/text.h"
 #include "engine/engine.h"
+#include "protocol/uci_client.h"
 #include "variants/any_game.h"
 #include "variants/wataku/position.h"
 
@@ -30,6 +31,9 @@ Status parse_player(std::string_view spec, PlayerConfig& out) {
         const std::string_view key = item.substr(0, eq), value = item.substr(eq + 1);
         if (key == "name") {
             out.name = std::string(value);
+        } else if (key == "engine") {
+            if (value.empty()) return Status::error("player option engine needs a program path");
+            out.engine = std::string(value);
         } else if (key == "random") {
             out.random = value == "1";
         } else {
@@ -44,7 +48,10 @@ Status parse_player(std::string_view spec, PlayerConfig& out) {
         }
         start = end + 1;
     }
-    if (out.name.empty()) out.name = out.random ? "random mover" : "level " + std::to_string(out.skill);
+    if (out.name.empty())
+        out.name = out.random ? "random mover"
+                   : out.engine.empty() ? "level " + std::to_string(out.skill)
+                                        : out.engine + " level " + std::to_string(out.skill);
     return Status::ok();
 }
 
@@ -143,12 +150,25 @@ GameResult play_game(const MatchConfig& c, const Opening& opening, bool a_is_whi
         engines[s].set_skill_level(players[s]->skill);
         engines[s].set_seed(c.seed * 7919 + static_cast<std::uint64_t>(s) + (a_is_white ? 100 : 200));
     }
+    std::unique_ptr<protocol::UciClient> uci[2];
+    std::string failure;
+    for (int s = 0; s < 2; ++s) {
+        if (players[s]->engine.empty() || players[s]->random) continue;
+        uci[s] = std::make_unique<protocol::UciClient>();
+        if (Status st = uci[s]->start(players[s]->engine, c.variant, players[s]->hash_mb, players[s]->skill); !st)
+            failure = st.message();
+    }
     int clock[2] = {c.base_ms, c.base_ms};
     std::mt19937_64 random_pick(c.seed ^ std::hash<std::string>{}(opening.fen + std::to_string(opening.lan.size())) ^ (a_is_white ? 1 : 2));
     int decided_plies = 0, decided_sign = 0;
     std::string termination;
     double white_score = -1;
     while (true) {
+        if (!failure.empty()) {
+            termination = "engine failure: " + failure;
+            white_score = 0.5;  // not counted against either side's play
+            break;
+        }
         const Outcome o = g->outcome();
         if (o != Outcome::ONGOING) {
             termination = outcome_name(o);
@@ -177,6 +197,12 @@ GameResult play_game(const MatchConfig& c, const Opening& opening, bool a_is_whi
         if (players[side]->random) {
             const auto moves = g->legal_moves();
             r.best = moves[random_pick() % moves.size()].lan;
+        } else if (uci[side]) {
+            if (Status st = uci[side]->go(opening.fen, lan, l, r); !st) {
+                termination = "engine failure: " + st.message();
+                white_score = side == WHITE ? 0 : 1;
+                break;
+            }
         } else {
             r = e.search(l);
         }

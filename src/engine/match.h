@@ -1,4 +1,4 @@
-// Engine-versus-engine matches in process: N games with alternating colours,
+// Engine-versus-engine matches, in process or with UCI subprocesses: N games with alternating colours,
 // opening variety (a random Wataku formation, a few random plies otherwise,
 // each opening played once with each colour), node/depth/time limits or a
 // real clock with increment, adjudication of long or decided games, and the
@@ -23,9 +23,10 @@ struct PlayerConfig {
     int movetime_ms = 0;
     int hash_mb = 16;
     bool random = false;  // plays a uniformly random legal move (a baseline, not a level)
+    std::string engine;   // a UCI engine program to run as a subprocess ("" = in process)
 };
 
-// Parses "level=6,nodes=20000,depth=8,movetime=100,hash=16,name=x" or "random".
+// Parses "level=6,nodes=20000,depth=8,movetime=100,hash=16,name=x,engine=PATH" or "random".
 Status parse_player(std::string_view spec, PlayerConfig& out);
 
 struct MatchConfig {
