@@ -230,3 +230,127 @@ export class Engine {
     setTimeout(() => this.proc.kill("SIGKILL"), 1000).unref();
   }
 }
+
+// WCAG 2.1 contrast (success criterion 1.4.3) of every visible text on the page:
+// the text colour against the background behind it, both composed through the
+// translucent layers and opacities of its ancestors. Returns the failures
+// (ratio below 4.5:1, or 3:1 for large text: 24px, or 18.66px bold). Text on a
+// background image or gradient cannot be judged from styles and is reported as
+// skipped. Disabled controls are exempt (WCAG: inactive components).
+export async function contrastFailures(page) {
+  return page.evaluate(() => {
+    const parse = (c) => {
+      const m = /rgba?\(([^)]+)\)/.exec(c);
+      if (!m) return null;
+      const p = m[1].split(/[\s,/]+/).filter(Boolean).map(Number);
+      return { r: p[0], g: p[1], b: p[2], a: p.length > 3 ? p[3] : 1 };
+    };
+    const over = (top, bottom) => {
+      const a = top.a + bottom.a * (1 - top.a);
+      if (a === 0) return { r: 0, g: 0, b: 0, a: 0 };
+      const mix = (k) => (top[k] * top.a + bottom[k] * bottom.a * (1 - top.a)) / a;
+      return { r: mix("r"), g: mix("g"), b: mix("b"), a };
+    };
+    const lum = ({ r, g, b }) => {
+      const ch = (v) => {
+        v /= 255;
+        return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+      };
+      return 0.2126 * ch(r) + 0.7152 * ch(g) + 0.0722 * ch(b);
+    };
+    const ratio = (x, y) => {
+      const [l1, l2] = [lum(x), lum(y)].sort((p, q) => q - p);
+      return (l1 + 0.05) / (l2 + 0.05);
+    };
+    // The background behind el: its own and its ancestors' colours, composed.
+    const backdrop = (el) => {
+      const layers = [];
+      for (let e = el; e; e = e.parentElement) {
+        const s = getComputedStyle(e);
+        if (s.backgroundImage !== "none") return { image: true };
+        const c = parse(s.backgroundColor);
+        if (c && c.a > 0) layers.push(c);
+        if (c && c.a === 1) break;
+      }
+      let bg = { r: 255, g: 255, b: 255, a: 1 };  // the canvas
+      for (let i = layers.length - 1; i >= 0; --i) bg = over(layers[i], bg);
+      return { colour: bg };
+    };
+    const opacity = (el) => {
+      let o = 1;
+      for (let e = el; e; e = e.parentElement) o *= Number(getComputedStyle(e).opacity);
+      return o;
+    };
+    const failures = [], skipped = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const seen = new Set();
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const el = node.parentElement;
+      if (!el || seen.has(el) || !node.textContent.trim()) continue;
+      seen.add(el);
+      if (el.closest("script, style, svg, .sr-only, [hidden], :disabled")) continue;
+      const rects = el.getClientRects();
+      const s = getComputedStyle(el);
+      if (!rects.length || s.visibility === "hidden" || s.display === "none") continue;
+      if (rects[0].width < 1 || rects[0].height < 1) continue;
+      const back = backdrop(el);
+      const name = `${el.tagName.toLowerCase()}${el.id ? "#" + el.id : ""}${el.className && typeof el.className === "string" ? "." + el.className.trim().split(/\s+/).join(".") : ""} "${node.textContent.trim().slice(0, 40)}"`;
+      if (back.image) {
+        skipped.push(name);
+        continue;
+      }
+      const fg = parse(s.color);
+      const o = opacity(el);
+      const text = over({ ...fg, a: fg.a * o }, back.colour);
+      const r = ratio(text, back.colour);
+      const size = parseFloat(s.fontSize);
+      const large = size >= 24 || (size >= 18.66 && Number(s.fontWeight) >= 700);
+      const need = large ? 3 : 4.5;
+      if (r < need) failures.push(`${name}: ${r.toFixed(2)}:1, needs ${need}:1 (${s.color} on rgb(${Math.round(back.colour.r)}, ${Math.round(back.colour.g)}, ${Math.round(back.colour.b)}))`);
+    }
+    return { failures, skipped, checked: seen.size };
+  });
+}
+
+// WCAG 2.1 non-text contrast (1.4.11) of the board's move marks and selection:
+// each mark (drawn by the square's ::after) and the selection ring against the
+// square's own colour (Wataku points: the board's wood), at least 3:1.
+export async function markContrastFailures(page) {
+  return page.evaluate(() => {
+    const parse = (c) => {
+      const m = /rgba?\(([^)]+)\)/.exec(c ?? "");
+      if (!m) return null;
+      const p = m[1].split(/[\s,/]+/).filter(Boolean).map(Number);
+      return { r: p[0], g: p[1], b: p[2], a: p.length > 3 ? p[3] : 1 };
+    };
+    const lum = ({ r, g, b }) => {
+      const ch = (v) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * ch(r) + 0.7152 * ch(g) + 0.0722 * ch(b);
+    };
+    const over = (t, b) => ({ r: t.r * t.a + b.r * (1 - t.a), g: t.g * t.a + b.g * (1 - t.a), b: t.b * t.a + b.b * (1 - t.a), a: 1 });
+    const ratio = (x, y) => {
+      const [l1, l2] = [lum(x), lum(y)].sort((p, q) => q - p);
+      return (l1 + 0.05) / (l2 + 0.05);
+    };
+    const failures = [];
+    let checked = 0;
+    for (const sq of document.querySelectorAll('#board [data-sq][class*="mark-"], #board [data-sq].selected')) {
+      let bg = parse(getComputedStyle(sq).backgroundColor);
+      if (!bg || bg.a === 0) bg = parse(getComputedStyle(sq.closest(".grid")).backgroundColor);
+      const marks = [];
+      if (sq.classList.contains("selected")) marks.push(["selection", parse(getComputedStyle(sq).boxShadow)]);
+      if ([...sq.classList].some((c) => c.startsWith("mark-"))) {
+        const a = getComputedStyle(sq, "::after");
+        const fill = parse(a.backgroundColor);
+        const mark = fill && fill.a > 0 ? fill : parseFloat(a.borderTopWidth) > 0 ? parse(a.borderTopColor) : parse(a.color);
+        marks.push([sq.className, mark]);
+      }
+      for (const [what, colour] of marks) {
+        ++checked;
+        const r = ratio(over(colour, bg), bg);
+        if (r < 3) failures.push(`${sq.dataset.sq} ${what}: ${r.toFixed(2)}:1 against the square, needs 3:1`);
+      }
+    }
+    return { failures, checked };
+  });
+}

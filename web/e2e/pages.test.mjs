@@ -2,7 +2,7 @@
 // marks), accessible names of squares, and a phone-sized game screen.
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { apiCreate, assertNoPageErrors, BASE, launch, newPage, openGame, shot } from "./helpers.mjs";
+import { apiCreate, assertNoPageErrors, BASE, contrastFailures, launch, markContrastFailures, newPage, openGame, pageState, shot } from "./helpers.mjs";
 
 const VARIANTS = ["chess", "wreckage", "wataku", "chess4d"];
 const SQUARES = { chess: 64, wreckage: 100, wataku: 81, chess4d: 64 };
@@ -145,6 +145,41 @@ describe("game screens", () => {
       await page.waitForFunction((s) => document.querySelector(`#board [data-sq="${s}"]`)?.classList.contains("selected"), move.from);
       assert.ok((await page.locator('#board [class*="mark-"]').count()) > 0, "a tapped piece shows its moves");
       await shot(page, `narrow-360-${variant}-selected`);
+      assertNoPageErrors(page);
+      await page.context().close();
+    });
+  }
+});
+
+describe("contrast (WCAG 1.4.3, 1.4.11)", () => {
+  const audit = async (page, where) => {
+    const { failures, checked } = await contrastFailures(page);
+    assert.ok(checked > 5, `${where}: the audit found the page's text (${checked} elements)`);
+    assert.deepEqual(failures, [], `${where}: text below the WCAG contrast minimum`);
+  };
+  for (const viewport of [{ width: 1280, height: 900 }, { width: 360, height: 740 }]) {
+    test(`text and board marks meet the contrast minimums at ${viewport.width}px: home, rules, game screens`, async () => {
+      const page = await newPage(browser, { viewport });
+      await page.goto(`${BASE}/#/`);
+      await page.waitForFunction(() => !document.querySelector("#games")?.textContent?.includes("Loading"));
+      await audit(page, "home");
+      for (const variant of VARIANTS) {
+        await page.goto(`${BASE}/#/rules/${variant}`);
+        await page.locator("article.rules h1").waitFor();
+        await page.waitForFunction(() => document.querySelectorAll("figure.diagram [data-sq]").length > 0);
+        await audit(page, `rules of ${variant}`);
+        // A game with clocks, a selected piece showing its marks, and a draw offer pending.
+        const created = await apiCreate({ variant, mode: "local", base_minutes: 5, increment_seconds: 2 });
+        await openGame(page, created);
+        const state = await pageState(page);
+        const move = state.legal_moves.find((m) => m.from);
+        await page.locator(`#board [data-sq="${move.from}"]`).click();
+        await page.waitForFunction(() => document.querySelector('#board [class*="mark-"]'));
+        await audit(page, `${variant} game`);
+        const marks = await markContrastFailures(page);
+        assert.ok(marks.checked >= 2, `${variant}: the selection and its marks were checked (${marks.checked})`);
+        assert.deepEqual(marks.failures, [], `${variant}: marks below the WCAG non-text contrast minimum`);
+      }
       assertNoPageErrors(page);
       await page.context().close();
     });
