@@ -16,7 +16,7 @@ namespace chimera::engine {
 SkillLevel skill_level(int level) {
     static constexpr SkillLevel kLevels[9] = {
         {1, 1, 1, 0},          // unused
-        {1, 300, 4, 200},      // 1
+        {1, 250, 5, 350},      // 1
         {2, 1000, 4, 140},     // 2
         {3, 3000, 4, 90},      // 3
         {4, 8000, 3, 55},      // 4
