@@ -2,7 +2,7 @@
 // deepening, principal-variation alpha-beta with a shared transposition table,
 // aspiration windows, quiescence search over each variant's captures, check
 // extensions, move ordering (hash move, captures by victim/attacker, killers,
-// history), reverse futility and late-move reductions, repetition and
+// history), reverse futility, null-move pruning and late-move reductions, repetition and
 // move-count draws, and mate scores with distance. One Search object is one
 // thread of a Lazy SMP search; nothing in it allocates per node.
 #pragma once
@@ -245,16 +245,29 @@ private:
              (tt.bound == BOUND_UPPER && tt_value <= alpha)))
             return tt_value;
 
-        // Step 3. Moves; no legal move is mate or stalemate.
-        Moves moves;
-        pos_.legal_moves(moves);
-        if (moves.empty()) return in_check ? mated_in(ply) : VALUE_DRAW;
-
-        // Step 4. Static evaluation and reverse futility pruning.
+        // Step 3. Static evaluation, reverse futility pruning and null-move
+        // pruning, before any move is generated (a stalemate they prune is
+        // the usual, accepted risk of both).
         const Value eval = in_check ? -VALUE_INFINITE : evaluate(pos_);
         if (!pv_node && !in_check && depth <= 6 && !is_mate_score(beta) &&
             eval - 90 * depth >= beta)
             return eval;
+        if (!pv_node && !in_check && depth >= 3 && eval >= beta && !is_mate_score(beta) &&
+            !after_null_[ply] && pos_.null_move_ok()) {
+            const int r = 3 + depth / 4 + std::min(3, (eval - beta) / 200);
+            pos_.do_null_move();
+            after_null_[ply + 1] = true;
+            Value v = -search(-beta, -beta + 1, depth - 1 - r, ply + 1, false);
+            after_null_[ply + 1] = false;
+            pos_.undo_null_move();
+            if (stopped()) return 0;
+            if (v >= beta) return is_mate_score(v) ? beta : v;
+        }
+
+        // Step 4. Moves; no legal move is mate or stalemate.
+        Moves moves;
+        pos_.legal_moves(moves);
+        if (moves.empty()) return in_check ? mated_in(ply) : VALUE_DRAW;
 
         // Step 5. Move loop.
         int scores[Pos::kMaxMoves];
@@ -419,6 +432,7 @@ private:
     Move killers_[MAX_PLY + 1][2]{};
     Move pv_[MAX_PLY + 1][MAX_PLY + 1]{};
     int pv_len_[MAX_PLY + 2]{};
+    bool after_null_[MAX_PLY + 2]{};  // the node at this ply follows a null move
     std::unique_ptr<HistoryTable> history_;
     std::int8_t reductions_[64][64]{};
 };

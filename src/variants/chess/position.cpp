@@ -172,6 +172,27 @@ void Position::undo_move(Move m) {
     --game_ply_;
 }
 
+void Position::do_null_move() {
+    StateInfo ns = st();
+    ns.key ^= kSideKey;
+    if (ns.ep >= 0) ns.key ^= ep_key(ns.ep);
+    ns.ep = -1;
+    ns.rule50 = 0;
+    ns.checkers = 0;  // the position was legal: the side that passes gives no check
+    ns.captured = NO_PIECE;
+    states_.push_back(ns);
+    stm_ = ~stm_;
+    ++game_ply_;
+}
+
+void Position::undo_null_move() {
+    states_.pop_back();
+    stm_ = ~stm_;
+    --game_ply_;
+}
+
+bool Position::null_move_ok() const { return (pieces(stm_) & ~pieces(PAWN) & ~pieces(KING)) != 0; }
+
 bool Position::is_capture(Move m) const {
     return m.kind() == MoveKind::EN_PASSANT ||
            (m.kind() != MoveKind::CASTLING && piece_on(m.to()) != NO_PIECE);

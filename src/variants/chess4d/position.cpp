@@ -114,6 +114,25 @@ void Position::undo_move(Move m) {
     --game_ply_;
 }
 
+void Position::do_null_move() {
+    StateInfo ns = st();
+    ns.key ^= kSideKey;
+    ns.rule50 = 0;
+    ns.checkers = 0;  // the position was legal: the side that passes gives no check
+    ns.captured = NO_PIECE;
+    states_.push_back(ns);
+    stm_ = ~stm_;
+    ++game_ply_;
+}
+
+void Position::undo_null_move() {
+    states_.pop_back();
+    stm_ = ~stm_;
+    --game_ply_;
+}
+
+bool Position::null_move_ok() const { return (pieces(stm_) & ~pieces(PAWN) & ~pieces(KING)) != 0; }
+
 Outcome Position::outcome() const {
     Moves moves;
     legal_moves(moves);

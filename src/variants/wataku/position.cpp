@@ -109,6 +109,30 @@ void Position::undo_move(Move m) {
     --game_ply_;
 }
 
+void Position::do_null_move() {
+    StateInfo ns = st();  // activity stays: nothing moved
+    ns.key ^= keys::kSide;
+    ns.rule50 = 0;
+    ns.in_check = false;  // the position was legal: the side that passes gives no check
+    ns.captured = NO_PIECE;
+    states_.push_back(ns);
+    stm_ = ~stm_;
+    ++game_ply_;
+}
+
+void Position::undo_null_move() {
+    states_.pop_back();
+    stm_ = ~stm_;
+    --game_ply_;
+}
+
+bool Position::null_move_ok() const {
+    if (pieces(stm_) & ~pieces(PAWN) & ~pieces(KING)) return true;
+    for (int pt = QUEEN; pt <= TURTLE; ++pt)
+        if (reserve_[stm_][pt]) return true;
+    return false;
+}
+
 // W-22 for one action: the occupancy after it, the opponent's activity after it
 // (a capture may cut a group from its Kings), and every King of the mover.
 bool Position::is_legal(Move m) const {

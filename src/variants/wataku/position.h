@@ -56,6 +56,13 @@ public:
 
     void do_move(Move m);
     void undo_move(Move m);
+    // A pass, for the search's null-move pruning only (never when in check):
+    // the other side moves next, en-passant rights lapse, and the repetition
+    // window restarts at the pass (rule50 = 0) so no repetition spans it.
+    void do_null_move();
+    void undo_null_move();
+    // Whether a pass can be trusted: the side to move has more than Pawns and its King.
+    bool null_move_ok() const;
     void legal_moves(Moves& out) const;
     // Every action except the final check test of W-22.
     void pseudo_legal_moves(Moves& out) const;

@@ -252,6 +252,30 @@ void Position::undo_move(Move m) {
     --game_ply_;
 }
 
+void Position::do_null_move() {
+    StateInfo ns = st();
+    ns.key ^= keys::kSide ^ keys::ep(ns.ep);
+    ns.ep = 0;
+    ns.ep_pawn = -1;
+    ns.rule50 = 0;
+    ns.in_check = false;  // the position was legal: the side that passes gives no check
+    ns.moved = NO_PIECE;
+    ns.captured_count = 0;
+    states_.push_back(ns);
+    stm_ = ~stm_;
+    ++game_ply_;
+}
+
+void Position::undo_null_move() {
+    states_.pop_back();
+    stm_ = ~stm_;
+    --game_ply_;
+}
+
+bool Position::null_move_ok() const {
+    return (pieces(stm_) & ~pieces(PAWN) & ~pieces(NINJA) & ~pieces(KING)) || hand(stm_, HAND_G);
+}
+
 // The targets onto which the side to move has a legal en-passant capture.
 // captures_of() finds the captured Pawn through the current state's ep_pawn.
 Bitboard Position::legal_ep_targets(Bitboard targets) const {
