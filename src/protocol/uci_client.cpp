@@ -72,7 +72,9 @@ Status UciClient::start(const std::string& path, const std::string& variant, int
         return Status::error("engine " + path + ": cannot start: " + std::strerror(rc));
     }
     signal(SIGPIPE, SIG_IGN);  // a dead engine must give an error, not kill us
-    if (Status s = send("uci"); !s) return s;
+    // A program that exits at once may be noticed on the write or on the
+    // read, whichever comes first; either way the user learns the same thing.
+    if (Status s = send("uci"); !s) return Status::error(s.message() + " (waiting for uciok)");
     if (Status s = expect("uciok", kHandshakeMs); !s) return s;
     if (Status s = send("setoption name UCI_Variant value " + variant); !s) return s;
     if (Status s = send("setoption name Hash value " + std::to_string(hash_mb)); !s) return s;
