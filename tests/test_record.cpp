@@ -246,13 +246,33 @@ TEST(Record, MalformedTextErrorsGiveLineAndColumn) {
     EXPECT_NE(e.find("line 1, column "), std::string::npos) << e;
     e = parse_error("\n\n[Event x\"]\n");
     EXPECT_NE(e.find("line 3, column 8"), std::string::npos) << e;
+
+    // A '[' or ';' glued to a move number is not a move (found by fuzz_game_record:
+    // it wrote back as a tag or a comment).
+    e = parse_error("[Event \"x\"]\n\n1. e4 e5 2.[ Nf3 *\n");
+    EXPECT_NE(e.find("line 3, column 10"), std::string::npos) << e;
+    e = parse_error("1. e4 e5 2.;Nf3 *\n");
+    EXPECT_NE(e.find("line 1, column 10"), std::string::npos) << e;
 }
 
 TEST(Record, CommentsAndGluedMoveNumbersAreAccepted) {
     const Record r = parse_one(
-        "[Variant \"chess\"]\n\n1.e4 {king pawn} e5 ; a line comment\n2.Nf3 Nc6 3... a6 1/2-1/2\n");
+        "[Variant \"chess\"]\n\n1.e4 {king pawn} e5 ; a line comment\n2.Nf3 Nc6 3... a6 4.4. 1/2-1/2\n");
     EXPECT_EQ(r.moves, (std::vector<std::string>{"e4", "e5", "Nf3", "Nc6", "a6"}));
     EXPECT_EQ(r.result, "1/2-1/2");
+}
+
+// Found by fuzz_game_record: "3.1-0" was read as a move "1-0", which then wrote
+// back as "3. 1-0 *" and read back as a result, not a move.
+TEST(Record, AResultGluedToAMoveNumberIsTheResult) {
+    for (const char* result : {"1-0", "0-1", "1/2-1/2", "*"}) {
+        const Record r = parse_one(std::string("[Variant \"chess\"]\n\n1.e4 e5 2.") + result + "\n");
+        EXPECT_EQ(r.moves, (std::vector<std::string>{"e4", "e5"})) << result;
+        EXPECT_EQ(r.result, result);
+        const Record back = parse_one(game::write_record(r));
+        EXPECT_EQ(back.moves, r.moves) << result;
+        EXPECT_EQ(back.result, r.result) << result;
+    }
 }
 
 // ---------------------------------------------------------------------------

@@ -59,16 +59,6 @@ struct Scanner {
 
 bool is_result(std::string_view t) { return t == "1-0" || t == "0-1" || t == "1/2-1/2" || t == "*"; }
 
-// "12." or "12..." (move numbers are ignored on input).
-bool is_move_number(std::string_view t) {
-    std::size_t i = 0;
-    while (i < t.size() && t[i] >= '0' && t[i] <= '9') ++i;
-    if (i == 0 || i == t.size()) return false;
-    for (; i < t.size(); ++i)
-        if (t[i] != '.') return false;
-    return true;
-}
-
 }  // namespace
 
 std::string write_record(const Record& r) {
@@ -161,19 +151,22 @@ std::vector<Record> parse_records(std::string_view text, Status* error) {
                        sc.peek() != '\r' && sc.peek() != '{')
                     token += sc.get();
                 if (token.size() > 64) return fail("token " + quoted(token) + " is too long");
+                // "12.e4": numbers glued to the move (or to the result, "40.1-0").
+                while (true) {
+                    std::size_t dot = token.find_first_not_of("0123456789");
+                    if (dot == std::string::npos || dot == 0 || token[dot] != '.') break;
+                    while (dot < token.size() && token[dot] == '.') ++dot;
+                    token = token.substr(dot);
+                }
+                if (token.empty()) continue;
+                // Only a glued number can bring these to the front ("3.[", "3.;"):
+                // where a token starts they open tags or a comment.
+                if (token[0] == '[' || token[0] == ';')
+                    return fail("unexpected " + quoted(token.substr(0, 1)) + " after the move number at " + at);
                 if (is_result(token)) {
                     rec.result = token;
                     finished = true;
-                } else if (is_move_number(token)) {
-                    continue;
                 } else {
-                    // "12.e4": a number glued to the move.
-                    std::size_t dot = token.find_first_not_of("0123456789");
-                    if (dot != std::string::npos && dot > 0 && token[dot] == '.') {
-                        while (dot < token.size() && token[dot] == '.') ++dot;
-                        token = token.substr(dot);
-                    }
-                    if (token.empty()) continue;
                     for (unsigned char ch : token)
                         if (ch < 0x21 || ch > 0x7E)
                             return fail("unexpected character in move " + quoted(token) + " at " + at);
