@@ -2,18 +2,11 @@
 // `tune` and the server's import) on arbitrary bytes. A rejected text explains
 // itself on one printable line; an accepted record writes back to text that
 // reads as the same record, and replaying it either succeeds or says why not.
-#include "fuzz_common.h"
+#include "fuzz_all_variants.h"
 #include "game/record.h"
-#include "variants/chess/position.h"
-#include "variants/chess4d/position.h"
-#include "variants/wataku/position.h"
-#include "variants/wreckage/position.h"
 
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
-    chimera::fuzz::warm_up<chimera::chess::Position>();
-    chimera::fuzz::warm_up<chimera::chess4d::Position>();
-    chimera::fuzz::warm_up<chimera::wreckage::Position>();
-    chimera::fuzz::warm_up<chimera::wataku::Position>();
+    chimera::fuzz::warm_up_all_variants();
     return 0;
 }
 
@@ -31,7 +24,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         Status again = Status::ok();
         const std::vector<game::Record> back = game::parse_records(written, &again);
         FUZZ_CHECK(again.is_ok(), written + "\n-- does not read back: " + again.message());
-        FUZZ_CHECK(back.size() == 1, written + "\n-- reads back as " + std::to_string(back.size()) + " records");
+        FUZZ_CHECK(back.size() == 1,
+                   written + "\n-- reads back as " + std::to_string(back.size()) + " records");
         FUZZ_CHECK(back[0].tags == r.tags, written + "\n-- tags differ after reading back");
         FUZZ_CHECK(back[0].moves == r.moves, written + "\n-- moves differ after reading back");
         FUZZ_CHECK(back[0].result == r.result, written + "\n-- result differs after reading back");
@@ -42,7 +36,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         if (!s) {
             FUZZ_CHECK(fuzz::printable_line(s.message()), s.message());
         } else {
-            FUZZ_CHECK(lan.size() == r.moves.size(), written + "\n-- replay gave a different number of moves");
+            FUZZ_CHECK(lan.size() == r.moves.size(),
+                       written + "\n-- replay gave a different number of moves");
             FUZZ_CHECK(!final_fen.empty(), written + "\n-- replay gave no final position");
         }
     }

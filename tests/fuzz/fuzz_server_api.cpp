@@ -4,17 +4,12 @@
 // message instead. "@ID", "@TOKEN" and "@INVITE" stand for a live game made at
 // start-up, so the fuzzer reaches the per-game actions. Every answer is a status
 // 200-599 with JSON that parses, and every error names its status and a message.
+#include <memory>
 #include <nlohmann/json.hpp>
 
-#include <memory>
-
-#include "fuzz_common.h"
+#include "fuzz_all_variants.h"
 #include "server/api.h"
 #include "server/storage.h"
-#include "variants/chess/position.h"
-#include "variants/chess4d/position.h"
-#include "variants/wataku/position.h"
-#include "variants/wreckage/position.h"
 
 namespace {
 
@@ -27,7 +22,8 @@ std::string substitute(std::string s) {
     const std::pair<const char*, const std::string*> names[] = {
         {"@ID", &game_id}, {"@TOKEN", &game_token}, {"@INVITE", &game_invite}};
     for (const auto& [name, value] : names)
-        for (std::size_t at = s.find(name); at != std::string::npos; at = s.find(name, at + value->size()))
+        for (std::size_t at = s.find(name); at != std::string::npos;
+             at = s.find(name, at + value->size()))
             s.replace(at, std::string_view(name).size(), *value);
     return s;
 }
@@ -36,10 +32,12 @@ void check_json(const std::string& body, int status, const std::string& request)
     const auto j = nlohmann::json::parse(body, nullptr, false);
     FUZZ_CHECK(!j.is_discarded(), request + "\n-- answer is not JSON: " + body);
     if (status >= 400) {
-        FUZZ_CHECK(j.contains("error") && j["error"].is_object(), request + "\n-- error without 'error': " + body);
+        FUZZ_CHECK(j.contains("error") && j["error"].is_object(),
+                   request + "\n-- error without 'error': " + body);
         FUZZ_CHECK(j["error"]["status"] == status, request + "\n-- error status differs: " + body);
-        FUZZ_CHECK(j["error"]["message"].is_string() && !j["error"]["message"].get<std::string>().empty(),
-                   request + "\n-- error without a message: " + body);
+        FUZZ_CHECK(
+            j["error"]["message"].is_string() && !j["error"]["message"].get<std::string>().empty(),
+            request + "\n-- error without a message: " + body);
     }
 }
 
@@ -47,15 +45,13 @@ void check_json(const std::string& body, int status, const std::string& request)
 
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
     using namespace chimera;
-    fuzz::warm_up<chess::Position>();
-    fuzz::warm_up<chess4d::Position>();
-    fuzz::warm_up<wreckage::Position>();
-    fuzz::warm_up<wataku::Position>();
+    fuzz::warm_up_all_variants();
     Status st = Status::ok();
     auto storage = server::open_sqlite(":memory:", &st);
     if (!storage) fuzz::fail("cannot open an in-memory database", st.message());
     service = std::make_unique<GameService>(std::move(storage), 1);
-    const auto r = server::handle_api(*service, "POST", "/api/games", "", R"({"variant":"chess","mode":"online"})");
+    const auto r = server::handle_api(*service, "POST", "/api/games", "",
+                                      R"({"variant":"chess","mode":"online"})");
     const auto j = nlohmann::json::parse(r.body, nullptr, false);
     if (r.status != 201 || j.is_discarded()) fuzz::fail("cannot create the game to fuzz", r.body);
     game_id = j["id"];
@@ -76,14 +72,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (method == "WS") {
         const std::string reply = server::handle_ws_message(*service, game_id, game_token, body);
         const auto j = nlohmann::json::parse(reply, nullptr, false);
-        FUZZ_CHECK(!j.is_discarded() && j.is_object() && j.contains("type"), input + "\n-- reply: " + reply);
+        FUZZ_CHECK(!j.is_discarded() && j.is_object() && j.contains("type"),
+                   input + "\n-- reply: " + reply);
         return 0;
     }
     const std::size_t q = target.find('?');
     const std::string path = target.substr(0, q);
     const std::string query = q == std::string::npos ? std::string() : target.substr(q + 1);
     const server::ApiResponse r = server::handle_api(*service, method, path, query, body);
-    FUZZ_CHECK(r.status >= 200 && r.status <= 599, input + "\n-- status " + std::to_string(r.status));
+    FUZZ_CHECK(r.status >= 200 && r.status <= 599,
+               input + "\n-- status " + std::to_string(r.status));
     if (r.content_type == "application/json") check_json(r.body, r.status, input);
     return 0;
 }

@@ -5,12 +5,8 @@
 // input costs milliseconds; everything else reaches the parser as written.
 #include <sstream>
 
-#include "fuzz_common.h"
+#include "fuzz_all_variants.h"
 #include "protocol/uci.h"
-#include "variants/chess/position.h"
-#include "variants/chess4d/position.h"
-#include "variants/wataku/position.h"
-#include "variants/wreckage/position.h"
 
 namespace {
 
@@ -50,10 +46,7 @@ bool affordable(std::string_view line) {
 }  // namespace
 
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
-    chimera::fuzz::warm_up<chimera::chess::Position>();
-    chimera::fuzz::warm_up<chimera::chess4d::Position>();
-    chimera::fuzz::warm_up<chimera::wreckage::Position>();
-    chimera::fuzz::warm_up<chimera::wataku::Position>();
+    chimera::fuzz::warm_up_all_variants();
     return 0;
 }
 
