@@ -1,5 +1,7 @@
 // `chimera serve`: the game server with the browser UI.
+#include <algorithm>
 #include <iostream>
+#include <thread>
 #include <ostream>
 
 #include "app/cli.h"
@@ -11,7 +13,8 @@ namespace chimera::app {
 int cmd_serve(const Args& args, std::ostream& out, std::ostream& err) {
     server::ServerOptions options;
     std::string db = "chimera.db";
-    int computer_threads = 1;
+    // One search per core at a time; more would only slow each other down.
+    int computer_threads = static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 64u));
     options.static_dir = "web/dist";
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
@@ -47,7 +50,9 @@ int cmd_serve(const Args& args, std::ostream& out, std::ostream& err) {
     auto storage = server::open_sqlite(db, &st);
     if (!storage) return err << "error: " << st.message() << '\n', 1;
     server::GameService games(std::move(storage), computer_threads);
-    if (Status s = games.restore(); !s) return err << "error: " << s.message() << '\n', 1;
+    std::vector<std::string> skipped;
+    if (Status s = games.restore(&skipped); !s) return err << "error: " << s.message() << '\n', 1;
+    for (const std::string& why : skipped) err << "warning: left out " << why << '\n';
     server::HttpServer http(games, options);
     unsigned short port = 0;
     if (Status s = http.start(&port); !s) return err << "error: " << s.message() << '\n', 1;

@@ -191,10 +191,19 @@ void Engine::new_game() {
 
 Result Engine::search(const Limits& limits, InfoCallback on_info) {
     wait();
-    Limits l = limits;
-    l.multipv = std::max(l.multipv, multipv_);
+    arm();
+    return search_armed(limits, std::move(on_info));
+}
+
+void Engine::arm() {
     shared_.stop = false;
     stop_requested_ = false;
+}
+
+Result Engine::search_armed(const Limits& limits, InfoCallback on_info) {
+    wait();
+    Limits l = limits;
+    l.multipv = std::max(l.multipv, multipv_);
     shared_.nodes = 0;
     shared_.start = Clock::now();
     plan_time(l, core_->side_to_move(), shared_);

@@ -61,6 +61,10 @@ public:
     bool searching() const;
     // Blocking search.
     Result search(const Limits& limits, InfoCallback on_info = {});
+    // Clears a previous stop, so that a stop() from another thread between this
+    // call and search_armed() is not lost (search() clears it on entry).
+    void arm();
+    Result search_armed(const Limits& limits, InfoCallback on_info = {});
 
     // Perft split by root move (LAN, count).
     std::vector<std::pair<std::string, std::uint64_t>> perft_divide(int depth) const;

@@ -1,5 +1,6 @@
 #include "server/api.h"
 
+#include <algorithm>
 #include <vector>
 
 #include "core/text.h"
@@ -145,6 +146,41 @@ ApiError create_request(const Json& j, CreateRequest& r) {
     return {};
 }
 
+// The create request for an imported record: its variant, start position
+// (FEN, or a Wataku formation), moves, time control and result; the mode, side
+// and level of the new game come from the request body.
+ApiError import_request(const game::Record& rec, const Json& j, CreateRequest& r) {
+    r.variant = rec.tag("Variant").empty() ? "chess" : rec.tag("Variant");
+    r.fen = rec.tag("FEN");
+    r.moves = rec.moves;
+    r.result = rec.result != "*" ? rec.result : rec.tag("Result");
+    r.termination = rec.tag("Termination");
+    if (const std::string f = rec.tag("Formation"); !f.empty()) {
+        const auto n = parse_uint(f, 1);
+        if (!n || *n < 1 || *n > 4) return ApiError{400, "record: Formation must be 1-4, not " + chimera::quoted(f)};
+        r.formation = *n;
+    } else if (r.variant == "wataku" && r.fen.empty()) {
+        return ApiError{400, "record: a Wataku record needs a FEN or a Formation tag"};
+    }
+    if (const std::string tc = rec.tag("TimeControl"); !tc.empty() && tc != "-") {
+        // "<base seconds>+<increment seconds>", as exported.
+        const auto plus = tc.find('+');
+        const auto base = parse_uint(tc.substr(0, plus), 5);
+        const auto inc = plus == std::string::npos ? std::optional<int>(0) : parse_uint(tc.substr(plus + 1), 3);
+        if (!base || !inc || *base > 10800 || *inc > 180 || (*base == 0 && *inc > 0))
+            return ApiError{400, "record: TimeControl must be <seconds>+<increment>, e.g. 300+3, not " +
+                                     chimera::quoted(tc)};
+        r.base_ms = *base * 1000LL;
+        r.inc_ms = *inc * 1000LL;
+    }
+    r.mode = get_or<std::string>(j, "mode", "local");
+    const long long level = get_or<long long>(j, "level", 4);
+    if (level < 1 || level > 8) return ApiError{400, "field 'level' must be from 1 to 8"};
+    r.level = static_cast<int>(level);
+    r.side = get_or<std::string>(j, "side", "white");
+    return {};
+}
+
 const std::vector<Field> kCreateFields{{"variant", Type::STRING, true},    {"mode", Type::STRING, true},
                                        {"fen", Type::STRING, false},       {"formation", Type::INTEGER, false},
                                        {"level", Type::INTEGER, false},    {"side", Type::STRING, false},
@@ -198,19 +234,29 @@ ApiResponse handle_api(GameService& games, std::string_view method, std::string_
     };
     ApiError err;
     Json j;
+    // Query parameters, like body fields, are only the documented ones.
+    auto only_params = [&](std::initializer_list<std::string_view> known) -> ApiError {
+        for (const auto& [k, v] : params)
+            if (std::find(known.begin(), known.end(), k) == known.end())
+                return ApiError{400, "unknown query parameter " + chimera::quoted(k)};
+        return {};
+    };
     if (seg.size() < 2 || seg[0] != "api") return from_error({404, "no such endpoint"});
     const bool get = method == "GET", post = method == "POST";
 
     if (seg.size() == 2 && seg[1] == "health") {
         if (!get) return from_error({405, "use GET"});
+        if ((err = only_params({}))) return from_error(err);
         return json_response(200, {{"ok", true}, {"games", games.game_count()}});
     }
     if (seg.size() == 2 && seg[1] == "variants") {
         if (!get) return from_error({405, "use GET"});
+        if ((err = only_params({}))) return from_error(err);
         return json_response(200, {{"variants", variants_json()}});
     }
     if (seg.size() == 2 && seg[1] == "import") {
         if (!post) return from_error({405, "use POST"});
+        if ((err = only_params({}))) return from_error(err);
         if ((err = parse_body(body, {{"record", Type::STRING, true}, {"mode", Type::STRING, false},
                                      {"level", Type::INTEGER, false}, {"side", Type::STRING, false}},
                               j)))
@@ -221,12 +267,7 @@ ApiResponse handle_api(GameService& games, std::string_view method, std::string_
         if (records.size() != 1) return from_error({400, "record: expected exactly one game, found " + std::to_string(records.size())});
         const game::Record& rec = records[0];
         CreateRequest req;
-        req.variant = rec.tag("Variant").empty() ? "chess" : rec.tag("Variant");
-        req.fen = rec.tag("FEN");
-        req.moves = rec.moves;
-        req.mode = get_or<std::string>(j, "mode", "local");
-        req.level = static_cast<int>(std::clamp<long long>(get_or<long long>(j, "level", 4), 0, 9));
-        req.side = get_or<std::string>(j, "side", "white");
+        if ((err = import_request(rec, j, req))) return from_error(err);
         Json created = games.create(req, err);
         if (err) return from_error(err);
         return json_response(201, created);
@@ -234,6 +275,7 @@ ApiResponse handle_api(GameService& games, std::string_view method, std::string_
     if (seg.size() == 2 && seg[1] == "moves") {
         // Legal moves of any position, for rules diagrams and analysis boards.
         if (!get) return from_error({405, "use GET"});
+        if ((err = only_params({"variant", "fen"}))) return from_error(err);
         auto g = make_game(param("variant"));
         if (!g) return from_error({400, "unknown variant " + chimera::quoted(param("variant"))});
         if (const std::string fen = param("fen"); !fen.empty())
@@ -243,12 +285,14 @@ ApiResponse handle_api(GameService& games, std::string_view method, std::string_
     if (seg[1] != "games") return from_error({404, "no such endpoint"});
     if (seg.size() == 2) {
         if (get) {
+            if ((err = only_params({"limit"}))) return from_error(err);
             const std::string l = param("limit");
             const auto n = l.empty() ? std::optional<int>(20) : parse_uint(l, 3);
             if (!n || *n < 1 || *n > 200) return from_error({400, "limit must be 1-200"});
             return json_response(200, games.list(static_cast<std::size_t>(*n)));
         }
         if (!post) return from_error({405, "use GET or POST"});
+        if ((err = only_params({}))) return from_error(err);
         if ((err = parse_body(body, kCreateFields, j))) return from_error(err);
         CreateRequest req;
         if ((err = create_request(j, req))) return from_error(err);
@@ -260,6 +304,7 @@ ApiResponse handle_api(GameService& games, std::string_view method, std::string_
     if (id.size() > 64) return from_error({404, "no such game"});
     if (seg.size() == 3) {
         if (!get) return from_error({405, "use GET"});
+        if ((err = only_params({"token"}))) return from_error(err);
         std::string s = games.state(id, param("token"), err);
         return err ? from_error(err) : ApiResponse{200, "application/json", std::move(s)};
     }
@@ -268,6 +313,7 @@ ApiResponse handle_api(GameService& games, std::string_view method, std::string_
     if (action == "ply") {
         // GET /api/games/<id>/ply?n=N: the position after N plies, for reviewing.
         if (!get) return from_error({405, "use GET"});
+        if ((err = only_params({"n"}))) return from_error(err);
         const auto n = parse_uint(param("n"), 5);
         if (!n) return from_error({400, "n must be a ply number"});
         const std::string text = games.state(id, "", err);
@@ -283,11 +329,13 @@ ApiResponse handle_api(GameService& games, std::string_view method, std::string_
     }
     if (action == "record") {
         if (!get) return from_error({405, "use GET"});
+        if ((err = only_params({}))) return from_error(err);
         std::string text = games.record(id, err);
         if (err) return from_error(err);
         return ApiResponse{200, "application/x-chess-pgn; charset=utf-8", text};
     }
     if (!post) return from_error({405, "use POST"});
+    if ((err = only_params({}))) return from_error(err);
     if (action == "join") {
         if ((err = parse_body(body, {{"invite", Type::STRING, true}}, j))) return from_error(err);
         Json r = games.join(id, j["invite"], err);
@@ -321,6 +369,14 @@ std::string handle_ws_message(GameService& games, const std::string& id, const s
     const std::string type = j["type"];
     ApiError err;
     Json r;
+    // Each message type has exactly its documented fields.
+    const std::string_view extra = type == "move" ? "move" : type == "draw" ? "action" : "";
+    for (auto it = j.begin(); it != j.end(); ++it)
+        if (it.key() != "type" && it.key() != extra)
+            return Json{{"type", "error"}, {"status", 400},
+                        {"message", "unknown field " + chimera::quoted(it.key()) + " in a " + chimera::quoted(type) +
+                                        " message"}}
+                .dump();
     auto text_field = [&](const char* name) -> const std::string* {
         if (!j.contains(name) || !j[name].is_string() || j[name].get_ref<const std::string&>().size() > 256) {
             err = ApiError{400, std::string("field '") + name + "' must be a string"};

@@ -1,8 +1,11 @@
 #include "server/games.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
+#include <cstdlib>
 #include <random>
+#include <sys/random.h>
 
 #include "core/text.h"
 #include "engine/engine.h"
@@ -18,15 +21,22 @@ std::int64_t now_ms() {
         .count();
 }
 
+// Tokens and ids come from the kernel's cryptographic generator, so seeing
+// many of them tells nothing about the next one.
 std::string random_token(std::size_t bytes) {
-    static thread_local std::mt19937_64 rng{std::random_device{}() ^
-                                            static_cast<std::uint64_t>(now_ms())};
+    unsigned char buf[64];
+    bytes = std::min(bytes, sizeof buf);
+    std::size_t got = 0;
+    while (got < bytes) {
+        const ssize_t n = getrandom(buf + got, bytes - got, 0);
+        if (n > 0) got += static_cast<std::size_t>(n);
+        else if (errno != EINTR) std::abort();  // no randomness: refuse to hand out guessable seats
+    }
     static constexpr char hex[] = "0123456789abcdef";
     std::string s;
     for (std::size_t i = 0; i < bytes; ++i) {
-        const auto b = static_cast<unsigned>(rng() & 0xFF);
-        s += hex[b >> 4];
-        s += hex[b & 15];
+        s += hex[buf[i] >> 4];
+        s += hex[buf[i] & 15];
     }
     return s;
 }
@@ -35,7 +45,6 @@ struct Room {
     std::mutex mutex;
     StoredGame data;
     std::unique_ptr<AnyGame> game;
-    std::int64_t turn_started = 0;  // wall-clock ms when the running clock started
     std::uint64_t version = 0;
     std::map<std::uint64_t, std::pair<int, Subscriber>> subscribers;
     engine::Engine* thinking = nullptr;  // the computer's running search, if any
@@ -54,10 +63,18 @@ constexpr int kViewerBoth = 2, kSpectator = -1;
 
 ApiError fail(int status, std::string message) { return ApiError{status, std::move(message)}; }
 
+// Compares a secret in time that depends only on the lengths.
+bool same_secret(const std::string& a, const std::string& b) {
+    if (a.size() != b.size()) return false;
+    unsigned char diff = 0;
+    for (std::size_t i = 0; i < a.size(); ++i) diff |= static_cast<unsigned char>(a[i] ^ b[i]);
+    return diff == 0;
+}
+
 // Which seat a token holds: 0, 1, both (one device), or none.
 int seat_of(const Room& r, const std::string& token) {
     if (token.empty()) return kSpectator;
-    const bool w = token == r.data.token[0], b = token == r.data.token[1];
+    const bool w = same_secret(token, r.data.token[0]), b = same_secret(token, r.data.token[1]);
     if (w && b) return kViewerBoth;
     if (w && r.data.seat_taken[0] && r.data.computer_side != 0) return 0;
     if (b && r.data.seat_taken[1] && r.data.computer_side != 1) return 1;
@@ -65,12 +82,12 @@ int seat_of(const Room& r, const std::string& token) {
 }
 
 bool clock_running(const Room& r) {
-    return r.data.base_ms > 0 && r.data.result == "*" && !r.data.lan.empty() && r.turn_started > 0;
+    return r.data.base_ms > 0 && r.data.result == "*" && !r.data.lan.empty() && r.data.turn_started_ms > 0;
 }
 
 std::int64_t live_remaining(const Room& r, int side) {
     std::int64_t left = r.data.remaining_ms[side];
-    if (clock_running(r) && side == r.game->side_to_move()) left -= now_ms() - r.turn_started;
+    if (clock_running(r) && side == r.game->side_to_move()) left -= now_ms() - r.data.turn_started_ms;
     return left;
 }
 
@@ -111,28 +128,49 @@ std::size_t GameService::game_count() const {
     return rooms_.size();
 }
 
-Status GameService::restore() {
+Status GameService::restore(std::vector<std::string>* skipped) {
     std::vector<StoredGame> games;
     if (Status s = storage_->load_all(games); !s) return s;
+    std::int64_t last_alive = 0;
+    if (Status s = storage_->last_heartbeat(last_alive); !s) return s;
+    const std::int64_t now = now_ms();
     for (StoredGame& g : games) {
+        // A game that cannot be replayed is reported and left out; the others still resume.
         auto room = std::make_shared<Room>();
         room->game = make_game(g.variant);
-        if (!room->game) return Status::error("stored game " + g.id + ": unknown variant " + g.variant);
-        if (Status s = room->game->set_fen(g.start_fen); !s) return Status::error("stored game " + g.id + ": " + s.message());
-        for (const std::string& m : g.lan)
-            if (Status s = room->game->play(m); !s)
-                return Status::error("stored game " + g.id + ": move " + m + ": " + s.message());
+        Status replayed = room->game ? room->game->set_fen(g.start_fen)
+                                     : Status::error("unknown variant " + chimera::quoted(g.variant));
+        for (std::size_t i = 0; replayed && i < g.lan.size(); ++i)
+            if (Status s = room->game->play(g.lan[i]); !s)
+                replayed = Status::error("move " + std::to_string(i + 1) + " " + g.lan[i] + ": " + s.message());
+        if (!replayed) {
+            if (skipped) skipped->push_back("stored game " + g.id + ": " + replayed.message());
+            continue;
+        }
         room->data = std::move(g);
-        // Server downtime is not charged to the player whose clock was running.
-        room->turn_started = room->data.base_ms > 0 && !room->data.lan.empty() ? now_ms() : 0;
+        StoredGame& d = room->data;
         std::lock_guard rl(room->mutex);
         {
             std::lock_guard lock(rooms_mutex_);
-            rooms_[room->data.id] = room;
+            rooms_[d.id] = room;
+        }
+        if (d.base_ms > 0 && d.result == "*" && !d.lan.empty()) {
+            // The running clock is charged up to the server's last sign of life,
+            // not for the downtime after it.
+            const int stm = room->game->side_to_move();
+            if (d.turn_started_ms > 0 && last_alive > d.turn_started_ms)
+                d.remaining_ms[stm] -= std::min(last_alive, now) - d.turn_started_ms;
+            d.turn_started_ms = now;
+            if (d.remaining_ms[stm] <= 0) {
+                d.remaining_ms[stm] = 0;
+                (void)end_game(*room, stm == 0 ? "0-1" : "1-0", "time forfeit");
+                continue;
+            }
+            (void)storage_->update_game(d);
         }
         schedule_computer(*room);
     }
-    return Status::ok();
+    return storage_->heartbeat(now);
 }
 
 Json GameService::create(const CreateRequest& req, ApiError& err) {
@@ -145,16 +183,31 @@ Json GameService::create(const CreateRequest& req, ApiError& err) {
     StoredGame& g = room->data;
     g.variant = req.variant;
     static thread_local std::mt19937_64 rng{std::random_device{}()};
+    const bool wataku_game = req.variant == wataku::Position::kId;
+    if (req.formation < 0 || req.formation > wataku::Position::kFormations) {
+        err = fail(400, "formation must be 1-4 (or 0 for a random one)");
+        return {};
+    }
+    if (req.formation != 0 && !wataku_game) {
+        err = fail(400, "formation is for Wataku games only");
+        return {};
+    }
     if (!req.fen.empty()) {
         if (Status s = room->game->set_fen(req.fen); !s) {
             err = fail(400, "fen: " + s.message());
             return {};
         }
-    } else if (req.variant == wataku::Position::kId) {
-        if (req.formation < 0 || req.formation > wataku::Position::kFormations) {
-            err = fail(400, "formation must be 1-4 (or 0 for a random one)");
-            return {};
+        if (req.formation != 0) {
+            // Both given (an exported record): they must agree.
+            auto formation_game = make_game(req.variant);
+            (void)formation_game->set_fen(wataku::Position::kFormationFens[static_cast<std::size_t>(req.formation - 1)]);
+            if (formation_game->fen() != room->game->fen()) {
+                err = fail(400, "fen is not the start position of formation " + std::to_string(req.formation));
+                return {};
+            }
+            g.formation = req.formation;
         }
+    } else if (wataku_game) {
         g.formation = req.formation ? req.formation : wataku::Position::random_formation(rng);
         (void)room->game->set_fen(wataku::Position::kFormationFens[static_cast<std::size_t>(g.formation - 1)]);
     }
@@ -220,29 +273,25 @@ Json GameService::create(const CreateRequest& req, ApiError& err) {
     if (const Outcome o = room->game->outcome(); o != Outcome::ONGOING) {
         g.result = game::result_text(static_cast<int>(o), room->game->side_to_move());
         g.termination = outcome_name(o);
+        if (!req.result.empty() && req.result != "*" && req.result != g.result) {
+            err = fail(400, "result " + req.result + " contradicts the position, which ends " + g.result + " (" +
+                                g.termination + ")");
+            return {};
+        }
+    } else if (!req.result.empty() && req.result != "*") {
+        // An imported game that ended off the board (resignation, time, agreement).
+        if (req.result != "1-0" && req.result != "0-1" && req.result != "1/2-1/2") {
+            err = fail(400, "result must be 1-0, 0-1, 1/2-1/2 or *");
+            return {};
+        }
+        g.result = req.result;
+        g.termination = req.termination.empty() ? "result recorded in the imported game" : req.termination.substr(0, 100);
     }
-    if (g.base_ms > 0 && !g.lan.empty()) room->turn_started = now_ms();
-    {
-        // Imported moves are stored with the game in order.
-        StoredGame first = g;
-        first.lan.clear();
-        first.san.clear();
-        if (Status s = storage_->create_game(first); !s) {
-            err = fail(500, s.message());
-            return {};
-        }
-        for (std::size_t i = 0; i < g.lan.size(); ++i) {
-            first.lan.push_back(g.lan[i]);
-            first.san.push_back(g.san[i]);
-            if (Status s = storage_->append_move(first, g.lan[i], g.san[i]); !s) {
-                err = fail(500, s.message());
-                return {};
-            }
-        }
-        if (Status s = storage_->update_game(g); !s) {
-            err = fail(500, s.message());
-            return {};
-        }
+    if (g.base_ms > 0 && !g.lan.empty() && g.result == "*") g.turn_started_ms = now_ms();
+    // The game and any imported moves are stored in one transaction.
+    if (Status s = storage_->create_game(g); !s) {
+        err = fail(500, s.message());
+        return {};
     }
     std::lock_guard rl(room->mutex);
     {
@@ -259,7 +308,7 @@ Json GameService::join(const std::string& id, const std::string& invite, ApiErro
     std::lock_guard rl(room->mutex);
     StoredGame& g = room->data;
     if (g.mode != "online") return err = fail(409, "only online games can be joined"), Json{};
-    if (invite.empty() || invite != g.invite) return err = fail(403, "wrong invitation code"), Json{};
+    if (invite.empty() || !same_secret(invite, g.invite)) return err = fail(403, "wrong invitation code"), Json{};
     const int open = !g.seat_taken[0] ? 0 : !g.seat_taken[1] ? 1 : -1;
     if (open < 0) return err = fail(409, "both seats are taken"), Json{};
     g.seat_taken[open] = true;
@@ -280,20 +329,20 @@ ApiError GameService::apply_move(Room& room, const std::string& text) {
     std::int64_t remaining = g.remaining_ms[mover];
     const std::int64_t now = now_ms();
     if (clock_running(room)) {
-        remaining -= now - room.turn_started;
+        remaining -= now - room.data.turn_started_ms;
         if (remaining < 0) {
-            end_game(room, mover == 0 ? "0-1" : "1-0", "time forfeit");
+            if (Status s = end_game(room, mover == 0 ? "0-1" : "1-0", "time forfeit"); !s) return fail(500, s.message());
             return fail(409, "time is up: the game was lost on time");
         }
     }
     std::string san, lan;
     if (Status s = room.game->play(text, &san, &lan); !s) return fail(400, s.message());
     const std::int64_t saved_remaining = g.remaining_ms[mover];
-    const std::int64_t saved_started = room.turn_started;
+    const std::int64_t saved_started = room.data.turn_started_ms;
     const int saved_offer = g.draw_offer;
     if (g.base_ms > 0) {
         g.remaining_ms[mover] = g.lan.empty() ? remaining : remaining + g.inc_ms;
-        room.turn_started = now;
+        room.data.turn_started_ms = now;
     }
     if (g.draw_offer == 1 - mover) g.draw_offer = -1;  // moving declines the opponent's offer
     g.lan.push_back(lan);
@@ -311,7 +360,7 @@ ApiError GameService::apply_move(Room& room, const std::string& text) {
         g.lan.pop_back();
         g.san.pop_back();
         g.remaining_ms[mover] = saved_remaining;
-        room.turn_started = saved_started;
+        room.data.turn_started_ms = saved_started;
         g.draw_offer = saved_offer;
         g.result = "*";
         g.termination.clear();
@@ -338,9 +387,10 @@ Json GameService::move(const std::string& id, const std::string& token, const st
     return Json{{"ok", true}, {"ply", room->data.lan.size()}, {"san", room->data.san.back()}};
 }
 
-void GameService::end_game(Room& room, const std::string& result, const std::string& termination) {
+Status GameService::end_game(Room& room, const std::string& result, const std::string& termination) {
     StoredGame& g = room.data;
-    if (g.result != "*") return;
+    if (g.result != "*") return Status::ok();
+    const StoredGame before = g;
     if (g.base_ms > 0 && clock_running(room)) {
         const int stm = room.game->side_to_move();
         g.remaining_ms[stm] = std::max<std::int64_t>(0, live_remaining(room, stm));
@@ -349,10 +399,15 @@ void GameService::end_game(Room& room, const std::string& result, const std::str
     g.termination = termination;
     g.draw_offer = -1;
     g.updated_ms = now_ms();
+    if (Status s = storage_->update_game(g); !s) {
+        // Not stored, so not decided: the game goes on as it was.
+        g = before;
+        return s;
+    }
     if (room.thinking) room.thinking->stop();
-    (void)storage_->update_game(g);
     ++room.version;
     publish(room);
+    return Status::ok();
 }
 
 Json GameService::resign(const std::string& id, const std::string& token, ApiError& err) {
@@ -363,7 +418,8 @@ Json GameService::resign(const std::string& id, const std::string& token, ApiErr
     if (seat == kSpectator) return err = fail(403, "this token holds no seat in the game"), Json{};
     if (room->data.result != "*") return err = fail(409, "the game is over"), Json{};
     if (seat == kViewerBoth) seat = room->game->side_to_move();  // one device: the side to move resigns
-    end_game(*room, seat == 0 ? "0-1" : "1-0", std::string(kSideName[seat]) + " resigned");
+    if (Status s = end_game(*room, seat == 0 ? "0-1" : "1-0", std::string(kSideName[seat]) + " resigned"); !s)
+        return err = fail(500, s.message()), Json{};
     return Json{{"ok", true}, {"result", room->data.result}};
 }
 
@@ -377,15 +433,17 @@ Json GameService::draw(const std::string& id, const std::string& token, const st
     if (g.result != "*") return err = fail(409, "the game is over"), Json{};
     if (g.mode == "computer") return err = fail(409, "draws are agreed between people, not with the computer"), Json{};
     if (seat == kViewerBoth) seat = action == "offer" ? room->game->side_to_move() : 1 - g.draw_offer;
+    const int offer_before = g.draw_offer;
+    const std::int64_t updated_before = g.updated_ms;
     if (action == "offer") {
         if (g.draw_offer == 1 - seat) {
-            end_game(*room, "1/2-1/2", "draw agreed");
+            if (Status s = end_game(*room, "1/2-1/2", "draw agreed"); !s) return err = fail(500, s.message()), Json{};
             return Json{{"ok", true}, {"result", g.result}};
         }
         g.draw_offer = seat;
     } else if (action == "accept") {
         if (g.draw_offer < 0 || g.draw_offer == seat) return err = fail(409, "there is no draw offer to accept"), Json{};
-        end_game(*room, "1/2-1/2", "draw agreed");
+        if (Status s = end_game(*room, "1/2-1/2", "draw agreed"); !s) return err = fail(500, s.message()), Json{};
         return Json{{"ok", true}, {"result", g.result}};
     } else if (action == "decline") {
         if (g.draw_offer < 0 || g.draw_offer == seat) return err = fail(409, "there is no draw offer to decline"), Json{};
@@ -394,7 +452,11 @@ Json GameService::draw(const std::string& id, const std::string& token, const st
         return err = fail(400, "action must be offer, accept or decline"), Json{};
     }
     g.updated_ms = now_ms();
-    if (Status s = storage_->update_game(g); !s) return err = fail(500, s.message()), Json{};
+    if (Status s = storage_->update_game(g); !s) {
+        g.draw_offer = offer_before;
+        g.updated_ms = updated_before;
+        return err = fail(500, s.message()), Json{};
+    }
     ++room->version;
     publish(*room);
     return Json{{"ok", true}, {"draw_offer", g.draw_offer < 0 ? Json() : Json(kSideName[g.draw_offer])}};
@@ -616,9 +678,10 @@ void GameService::computer_loop() {
             } else {
                 limits.movetime_ms = room.data.level >= 8 ? 2000 : 1000;
             }
+            engine.arm();  // a stop from end_game from here on is kept
             room.thinking = &engine;
         }
-        const engine::Result r = engine.search(limits);
+        const engine::Result r = engine.search_armed(limits);
         std::lock_guard rl(room.mutex);
         room.thinking = nullptr;
         if (closing_ || room.version != job.version || room.data.result != "*" || r.best.empty()) continue;
@@ -628,6 +691,7 @@ void GameService::computer_loop() {
 
 // Flags fall on the server: a running clock that reaches zero loses the game.
 void GameService::clock_loop() {
+    auto last_beat = std::chrono::steady_clock::now();
     while (!closing_) {
         std::this_thread::sleep_for(std::chrono::milliseconds(50));
         std::vector<std::shared_ptr<Room>> all;
@@ -639,9 +703,15 @@ void GameService::clock_loop() {
             std::lock_guard rl(r->mutex);
             if (!clock_running(*r)) continue;
             const int stm = r->game->side_to_move();
-            if (live_remaining(*r, stm) <= 0) end_game(*r, stm == 0 ? "0-1" : "1-0", "time forfeit");
+            // On a storage error the flag is tried again at the next tick.
+            if (live_remaining(*r, stm) <= 0) (void)end_game(*r, stm == 0 ? "0-1" : "1-0", "time forfeit");
+        }
+        if (std::chrono::steady_clock::now() - last_beat >= std::chrono::seconds(1)) {
+            last_beat = std::chrono::steady_clock::now();
+            (void)storage_->heartbeat(now_ms());
         }
     }
+    (void)storage_->heartbeat(now_ms());  // a clean stop: the clocks ran until now
 }
 
 }  // namespace chimera::server

@@ -45,6 +45,8 @@ struct CreateRequest {
     std::string side = "white";  // the creator's side: white | black | random
     std::int64_t base_ms = 0, inc_ms = 0;
     std::vector<std::string> moves;  // imported game: moves (SAN or LAN) to replay
+    // Imported game: its recorded result ("*" or empty: still going) and how it ended.
+    std::string result, termination;
 };
 
 struct Room;
@@ -59,8 +61,9 @@ public:
     // the network layer goes away, so no worker publishes into it afterwards.
     void shutdown();
 
-    // Loads stored games and resumes them (clocks, computer moves).
-    Status restore();
+    // Loads stored games and resumes them (clocks, computer moves). A stored game
+    // that cannot be replayed is left out and described in *skipped.
+    Status restore(std::vector<std::string>* skipped = nullptr);
 
     // Returns {id, token, side, invite} or an error.
     Json create(const CreateRequest& req, ApiError& err);
@@ -82,7 +85,8 @@ public:
 private:
     std::shared_ptr<Room> find(const std::string& id) const;
     void publish(Room& room);            // room locked
-    void end_game(Room& room, const std::string& result, const std::string& termination);  // room locked
+    // Ends the game and stores it; on a storage error nothing changes. Room locked.
+    Status end_game(Room& room, const std::string& result, const std::string& termination);
     void schedule_computer(Room& room);  // room locked
     void computer_loop();
     void clock_loop();

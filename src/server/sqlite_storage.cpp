@@ -48,6 +48,12 @@ constexpr const char* kMigrations[] = {
     );
     CREATE INDEX games_updated ON games(updated_ms);
     )sql",
+    // 2: when the running clock's turn began, and the server's last sign of
+    // life, so a restart charges the time used before it and not the downtime.
+    R"sql(
+    ALTER TABLE games ADD COLUMN turn_started_ms INTEGER NOT NULL DEFAULT 0;
+    CREATE TABLE heartbeat (id INTEGER PRIMARY KEY CHECK (id = 1), at_ms INTEGER NOT NULL);
+    )sql",
 };
 
 class SqliteStorage final : public Storage {
@@ -69,7 +75,32 @@ public:
 
     Status create_game(const StoredGame& g) override {
         std::lock_guard lock(mutex_);
-        return write_game(g, true);
+        if (Status s = step_once("BEGIN IMMEDIATE"); !s) return s;
+        if (Status s = write_game(g, true); !s) return rollback(s.message());
+        for (std::size_t i = 0; i < g.lan.size(); ++i)
+            if (Status s = insert_move(g.id, i + 1, g.lan[i], g.san[i]); !s) return rollback(s.message());
+        return step_once("COMMIT");
+    }
+
+    Status heartbeat(std::int64_t at_ms) override {
+        std::lock_guard lock(mutex_);
+        sqlite3_stmt* st = statement("INSERT OR REPLACE INTO heartbeat(id, at_ms) VALUES(1, ?)");
+        if (!st) return error("prepare heartbeat");
+        sqlite3_bind_int64(st, 1, at_ms);
+        const int rc = sqlite3_step(st);
+        sqlite3_reset(st);
+        return rc == SQLITE_DONE ? Status::ok() : error("heartbeat");
+    }
+
+    Status last_heartbeat(std::int64_t& at_ms) override {
+        std::lock_guard lock(mutex_);
+        at_ms = 0;
+        sqlite3_stmt* st = statement("SELECT at_ms FROM heartbeat WHERE id = 1");
+        if (!st) return error("prepare heartbeat read");
+        const int rc = sqlite3_step(st);
+        if (rc == SQLITE_ROW) at_ms = sqlite3_column_int64(st, 0);
+        sqlite3_reset(st);
+        return rc == SQLITE_ROW || rc == SQLITE_DONE ? Status::ok() : error("heartbeat read");
     }
 
     Status update_game(const StoredGame& g) override {
@@ -80,15 +111,7 @@ public:
     Status append_move(const StoredGame& g, const std::string& lan, const std::string& san) override {
         std::lock_guard lock(mutex_);
         if (Status s = step_once("BEGIN IMMEDIATE"); !s) return s;
-        sqlite3_stmt* st = statement("INSERT INTO moves(game_id, ply, lan, san) VALUES(?,?,?,?)");
-        if (!st) return rollback("prepare move insert");
-        bind(st, 1, g.id);
-        sqlite3_bind_int(st, 2, static_cast<int>(g.lan.size()));
-        bind(st, 3, lan);
-        bind(st, 4, san);
-        const int rc = sqlite3_step(st);
-        sqlite3_reset(st);
-        if (rc != SQLITE_DONE) return rollback("insert move");
+        if (Status s = insert_move(g.id, g.lan.size(), lan, san); !s) return rollback(s.message());
         if (Status s = write_game(g, false); !s) return rollback(s.message());
         return step_once("COMMIT");
     }
@@ -98,7 +121,7 @@ public:
         sqlite3_stmt* st = prepare(
             "SELECT id, variant, start_fen, formation, mode, level, computer_side, token_white, "
             "token_black, white_taken, black_taken, invite, base_ms, inc_ms, remaining_white, "
-            "remaining_black, result, termination, draw_offer, created_ms, updated_ms FROM games "
+            "remaining_black, result, termination, draw_offer, created_ms, updated_ms, turn_started_ms FROM games "
             "ORDER BY created_ms");
         if (!st) return error("prepare load");
         while (sqlite3_step(st) == SQLITE_ROW) {
@@ -124,6 +147,7 @@ public:
             g.draw_offer = sqlite3_column_int(st, 18);
             g.created_ms = sqlite3_column_int64(st, 19);
             g.updated_ms = sqlite3_column_int64(st, 20);
+            g.turn_started_ms = sqlite3_column_int64(st, 21);
             out.push_back(std::move(g));
         }
         sqlite3_finalize(st);
@@ -213,16 +237,30 @@ private:
         return Status::ok();
     }
 
+    Status insert_move(const std::string& id, std::size_t ply, const std::string& lan, const std::string& san) {
+        sqlite3_stmt* st = statement("INSERT INTO moves(game_id, ply, lan, san) VALUES(?,?,?,?)");
+        if (!st) return error("prepare move insert");
+        bind(st, 1, id);
+        sqlite3_bind_int64(st, 2, static_cast<sqlite3_int64>(ply));
+        bind(st, 3, lan);
+        bind(st, 4, san);
+        const int rc = sqlite3_step(st);
+        sqlite3_reset(st);
+        return rc == SQLITE_DONE ? Status::ok() : error("insert move");
+    }
+
     Status write_game(const StoredGame& g, bool insert) {
         const char* sql =
             insert ? "INSERT INTO games(id, variant, start_fen, formation, mode, level, computer_side, "
                      "token_white, token_black, white_taken, black_taken, invite, base_ms, inc_ms, "
                      "remaining_white, remaining_black, result, termination, draw_offer, created_ms, "
-                     "updated_ms) VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20,?21)"
+                     "updated_ms, turn_started_ms) "
+                     "VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20,?21,?22)"
                    : "UPDATE games SET variant=?2, start_fen=?3, formation=?4, mode=?5, level=?6, "
                      "computer_side=?7, token_white=?8, token_black=?9, white_taken=?10, black_taken=?11, "
                      "invite=?12, base_ms=?13, inc_ms=?14, remaining_white=?15, remaining_black=?16, "
-                     "result=?17, termination=?18, draw_offer=?19, created_ms=?20, updated_ms=?21 WHERE id=?1";
+                     "result=?17, termination=?18, draw_offer=?19, created_ms=?20, updated_ms=?21, "
+                     "turn_started_ms=?22 WHERE id=?1";
         sqlite3_stmt* st = statement(sql);
         if (!st) return error("prepare game write");
         bind(st, 1, g.id);
@@ -246,6 +284,7 @@ private:
         sqlite3_bind_int(st, 19, g.draw_offer);
         sqlite3_bind_int64(st, 20, g.created_ms);
         sqlite3_bind_int64(st, 21, g.updated_ms);
+        sqlite3_bind_int64(st, 22, g.turn_started_ms);
         const int rc = sqlite3_step(st);
         sqlite3_reset(st);
         return rc == SQLITE_DONE ? Status::ok() : error(insert ? "insert game" : "update game");

@@ -30,6 +30,7 @@ struct StoredGame {
     std::string termination;
     int draw_offer = -1;      // side offering a draw, -1 none
     std::int64_t created_ms = 0, updated_ms = 0;
+    std::int64_t turn_started_ms = 0;  // wall-clock ms when the running clock's turn began, 0 if none
     std::vector<std::string> lan;  // moves played
     std::vector<std::string> san;
 };
@@ -37,12 +38,17 @@ struct StoredGame {
 class Storage {
 public:
     virtual ~Storage() = default;
+    // Stores a new game with the moves it already has (an import), in one transaction.
     virtual Status create_game(const StoredGame& g) = 0;
     // Appends one move and the game's new state in one transaction.
     virtual Status append_move(const StoredGame& g, const std::string& lan, const std::string& san) = 0;
     // Saves the game row (seats, clocks, result, draw offer).
     virtual Status update_game(const StoredGame& g) = 0;
     virtual Status load_all(std::vector<StoredGame>& out) = 0;
+    // The server's last sign of life, written every second: after a crash, the
+    // running clocks are charged up to it and the downtime after it is not.
+    virtual Status heartbeat(std::int64_t at_ms) = 0;
+    virtual Status last_heartbeat(std::int64_t& at_ms) = 0;
 };
 
 // SQLite in WAL mode with versioned migrations (schema_version table).
