@@ -56,6 +56,7 @@ int cmd_serve(const Args& args, std::ostream& out, std::ostream& err) {
     server::HttpServer http(games, options);
     unsigned short port = 0;
     if (Status s = http.start(&port); !s) return err << "error: " << s.message() << '\n', 1;
+    http.handle_signals();
     out << "Chimera is serving on http://localhost:" << port << "/ (database " << db << ", "
         << games.game_count() << " games restored)" << std::endl;
     http.run(true);

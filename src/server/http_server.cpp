@@ -283,6 +283,7 @@ struct HttpServer::Impl {
     net::io_context ioc;
     tcp::acceptor acceptor{ioc};
     std::vector<std::thread> threads;
+    std::optional<net::signal_set> signals;
 
     Impl(GameService& g, ServerOptions o) : games(g), options(std::move(o)), ioc(std::max(1, options.threads)) {}
 
@@ -319,12 +320,16 @@ Status HttpServer::start(unsigned short* bound_port) {
     return Status::ok();
 }
 
-void HttpServer::run(bool handle_signals) {
-    std::optional<net::signal_set> signals;
-    if (handle_signals) {
-        signals.emplace(impl_->ioc, SIGINT, SIGTERM);
-        signals->async_wait([this](beast::error_code, int) { stop(); });
-    }
+void HttpServer::handle_signals() {
+    if (impl_->signals) return;
+    impl_->signals.emplace(impl_->ioc, SIGINT, SIGTERM);
+    impl_->signals->async_wait([this](beast::error_code ec, int) {
+        if (!ec) stop();
+    });
+}
+
+void HttpServer::run(bool with_signals) {
+    if (with_signals) handle_signals();
     for (int i = 1; i < impl_->options.threads; ++i) impl_->threads.emplace_back([this] { impl_->ioc.run(); });
     impl_->ioc.run();
     for (auto& t : impl_->threads) t.join();

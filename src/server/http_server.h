@@ -24,6 +24,9 @@ public:
     ~HttpServer();
     // Binds and listens; the port actually bound (useful with port 0).
     Status start(unsigned short* bound_port = nullptr);
+    // From now on SIGINT and SIGTERM stop the server cleanly (call it before
+    // announcing the server, so a signal right after the announcement is not lost).
+    void handle_signals();
     // Runs until stop() or SIGINT/SIGTERM (when handle_signals).
     void run(bool handle_signals);
     void stop();

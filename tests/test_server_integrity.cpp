@@ -1,0 +1,293 @@
+// What the server must never do, whatever it is sent and whatever happens to
+// it: declare a result it could not store, accept a message field it does not
+// know, forget a finished game's result on import, give a player back the time
+// used before a crash, refuse to start because of one broken stored game, or
+// keep a computer worker busy on a game that has ended.
+#include "server_client.h"
+
+#include <sqlite3.h>
+
+#include "server/games.h"
+
+namespace chimera {
+namespace {
+
+using namespace chimera::testing;
+
+class ServerIntegrity : public ::testing::Test {
+protected:
+    void SetUp() override { ASSERT_TRUE(server_.start(db())); }
+    void TearDown() override {
+        if (server_.pid() > 0) {
+            EXPECT_TRUE(server_.stop());
+        }
+    }
+    unsigned short port() const { return server_.port(); }
+    std::string db() const { return dir_.file("chimera.db"); }
+
+    // Runs SQL on the database while the server is stopped; returns the rows changed.
+    int edit_db(const std::string& sql) {
+        sqlite3* handle = nullptr;
+        EXPECT_EQ(sqlite3_open(db().c_str(), &handle), SQLITE_OK);
+        char* msg = nullptr;
+        const int rc = sqlite3_exec(handle, sql.c_str(), nullptr, nullptr, &msg);
+        EXPECT_EQ(rc, SQLITE_OK) << (msg ? msg : "");
+        sqlite3_free(msg);
+        const int changed = sqlite3_changes(handle);
+        sqlite3_close(handle);
+        return changed;
+    }
+
+    TempDir dir_;
+    ServerProcess server_;
+};
+
+HttpResult import_record(unsigned short port, const std::string& record, const Json& extra = Json::object()) {
+    Json body = extra;
+    body["record"] = record;
+    return post(port, "/api/import", body);
+}
+
+TEST_F(ServerIntegrity, WebSocketMessagesWithUnknownFieldsAreRefused) {
+    const Created g = create_game(port(), {{"variant", "chess"}, {"mode", "local"}});
+    ASSERT_EQ(g.raw.status, 201) << g.raw;
+    WsClient ws;
+    ASSERT_TRUE(ws.connect(port(), ws_target(g.id, g.token)));
+    ASSERT_TRUE(ws.next());  // the state on connect
+    for (const Json& message : {Json{{"type", "move"}, {"move", "e2e4"}, {"token", "x"}},
+                                Json{{"type", "resign"}, {"why", "bored"}},
+                                Json{{"type", "draw"}, {"action", "offer"}, {"move", "e2e4"}},
+                                Json{{"type", "ping"}, {"id", 1}}}) {
+        SCOPED_TRACE(message.dump());
+        ASSERT_TRUE(ws.send(message.dump()));
+        const auto reply = ws.wait_for([](const Json& j) { return j.value("type", "") != "state"; });
+        ASSERT_TRUE(reply);
+        EXPECT_EQ((*reply)["type"], "error") << *reply;
+        EXPECT_EQ((*reply)["status"], 400) << *reply;
+        EXPECT_NE((*reply)["message"].get<std::string>().find("unknown field"), std::string::npos) << *reply;
+    }
+    // None of them did anything.
+    const Json s = game_state(port(), g.id);
+    EXPECT_TRUE(s["moves"].empty()) << s["moves"];
+    EXPECT_EQ(s["result"], "*");
+    EXPECT_TRUE(s["draw_offer"].is_null());
+    // The same messages without the extra field work.
+    ASSERT_TRUE(ws.send(Json{{"type", "move"}, {"move", "e2e4"}}.dump()));
+    const auto ack = ws.wait_for([](const Json& j) { return j.value("type", "") != "state"; });
+    ASSERT_TRUE(ack);
+    EXPECT_EQ((*ack)["type"], "ack") << *ack;
+}
+
+TEST_F(ServerIntegrity, UnknownQueryParametersAreRefused) {
+    const Created g = create_game(port(), {{"variant", "chess"}, {"mode", "local"}});
+    ASSERT_EQ(g.raw.status, 201) << g.raw;
+    for (const std::string& target : std::vector<std::string>{"/api/games/" + g.id + "?token=" + g.token + "&admin=1", "/api/games?limit=5&all=1",
+                                     "/api/health?x", "/api/games/" + g.id + "/ply?n=0&fen=x",
+                                     "/api/moves?variant=chess&depth=3", "/api/games/" + g.id + "/record?format=json"}) {
+        const HttpResult r = get(port(), target);
+        EXPECT_EQ(r.status, 400) << target << ": " << r;
+        EXPECT_NE(r.body.find("unknown query parameter"), std::string::npos) << target << ": " << r;
+    }
+    const HttpResult moved = post(port(), "/api/games/" + g.id + "/move?as=black", {{"token", g.token}, {"move", "e2e4"}});
+    EXPECT_EQ(moved.status, 400) << moved;
+    EXPECT_TRUE(game_state(port(), g.id)["moves"].empty());
+}
+
+// A finished game read back from its record is the same finished game: result,
+// how it ended, time control and formation, and no move can be added to it.
+TEST_F(ServerIntegrity, AFinishedGameImportsFinished) {
+    const Created g = create_game(port(), {{"variant", "wataku"}, {"mode", "local"}, {"formation", 3},
+                                          {"base_minutes", 5}, {"increment_seconds", 3}});
+    ASSERT_EQ(g.raw.status, 201) << g.raw;
+    for (int i = 0; i < 4; ++i) {
+        const Json s = game_state(port(), g.id);
+        ASSERT_EQ(http_move(port(), g.id, g.token, legal_lans(s)[static_cast<std::size_t>(i)]).status, 200);
+    }
+    ASSERT_EQ(post(port(), "/api/games/" + g.id + "/resign", {{"token", g.token}}).status, 200);
+    const Json original = game_state(port(), g.id);
+    ASSERT_EQ(original["result"], "0-1");  // White was to move and resigned
+    const std::string record = get(port(), "/api/games/" + g.id + "/record").body;
+
+    const HttpResult imported = import_record(port(), record);
+    ASSERT_EQ(imported.status, 201) << imported << "\n" << record;
+    const std::string id = imported.json()["id"];
+    const Json copy = game_state(port(), id);
+    EXPECT_EQ(copy["result"], original["result"]);
+    EXPECT_EQ(copy["termination"], original["termination"]);
+    EXPECT_EQ(copy["moves"], original["moves"]);
+    EXPECT_EQ(copy["start_fen"], original["start_fen"]);
+    EXPECT_EQ(copy["formation"], 3);
+    ASSERT_TRUE(copy["clock"].is_object()) << copy["clock"];
+    EXPECT_EQ(copy["clock"]["base_ms"], 300000);
+    EXPECT_EQ(copy["clock"]["inc_ms"], 3000);
+    EXPECT_TRUE(copy["legal_moves"].empty());
+    const HttpResult late = http_move(port(), id, imported.json()["token"], lans_of(original).front());
+    EXPECT_EQ(late.status, 409) << late;
+}
+
+TEST_F(ServerIntegrity, ImportRefusesContradictionsAndMissingStarts) {
+    struct Case {
+        std::string record;
+        Json extra;
+        std::string message;
+    };
+    const std::vector<Case> cases{
+        // Black mates; a record claiming White won contradicts the board.
+        {"1. f3 e5 2. g4 Qh4# 1-0", Json::object(), "contradicts"},
+        // A Wataku game needs to say where it started (W-3: four formations).
+        {"[Variant \"wataku\"]\n\n*", Json::object(), "needs a FEN or a Formation"},
+        {"[Variant \"wataku\"]\n[Formation \"7\"]\n\n*", Json::object(), "Formation must be 1-4"},
+        {"[Variant \"chess\"]\n[Formation \"2\"]\n\n*", Json::object(), "Wataku games only"},
+        {"[TimeControl \"fast\"]\n\n*", Json::object(), "TimeControl"},
+        {"1. e4 *", Json{{"level", 9}, {"mode", "computer"}}, "level"},
+    };
+    for (const Case& c : cases) {
+        SCOPED_TRACE(c.record);
+        const HttpResult r = import_record(port(), c.record, c.extra);
+        EXPECT_EQ(r.status, 400) << r;
+        EXPECT_NE(r.body.find(c.message), std::string::npos) << r;
+    }
+    // A formation and a FEN that disagree.
+    const Created w = create_game(port(), {{"variant", "wataku"}, {"mode", "local"}, {"formation", 1}});
+    const std::string fen1 = game_state(port(), w.id)["start_fen"];
+    const HttpResult r = import_record(port(), "[Variant \"wataku\"]\n[FEN \"" + fen1 + "\"]\n[Formation \"2\"]\n\n*");
+    EXPECT_EQ(r.status, 400) << r;
+    EXPECT_NE(r.body.find("formation 2"), std::string::npos) << r;
+    EXPECT_EQ(get(port(), "/api/health").json()["games"], 1) << "a refused import left a game behind";
+}
+
+// After a crash, the player whose clock was running is charged the time used
+// before the crash (up to the server's last heartbeat), not the downtime.
+TEST_F(ServerIntegrity, ARestartChargesTheTimeUsedBeforeTheCrashButNotTheDowntime) {
+    const Created g = create_game(port(), {{"variant", "chess"}, {"mode", "local"}, {"base_minutes", 1}});
+    ASSERT_EQ(g.raw.status, 201) << g.raw;
+    ASSERT_EQ(http_move(port(), g.id, g.token, "e2e4").status, 200);  // Black's clock starts
+    const auto started = std::chrono::steady_clock::now();
+    std::this_thread::sleep_for(2500ms);
+    server_.kill_hard();
+    const auto used_ms =
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count();
+    std::this_thread::sleep_for(4000ms);  // downtime
+    ASSERT_TRUE(server_.start(db()));
+    const Json c = game_state(port(), g.id)["clock"];
+    ASSERT_TRUE(c.is_object()) << c;
+    EXPECT_EQ(c["running"], "black");
+    const long long black = c["black_ms"];
+    // Heartbeats come every second, so at least used - 1.1 s is charged ...
+    EXPECT_LE(black, 60000 - (used_ms - 1100)) << "the time used before the crash was given back";
+    // ... and the 4 s of downtime are not (1 s of slack for the restart itself).
+    EXPECT_GE(black, 60000 - used_ms - 1000) << "the downtime was charged";
+    EXPECT_EQ(c["white_ms"], 60000);
+}
+
+TEST_F(ServerIntegrity, AStoredGameThatCannotBeReplayedIsLeftOut) {
+    const Created broken = create_game(port(), {{"variant", "chess"}, {"mode", "local"}});
+    const Created fine = create_game(port(), {{"variant", "chess"}, {"mode", "local"}});
+    for (const Created* g : {&broken, &fine}) {
+        ASSERT_EQ(http_move(port(), g->id, g->token, "e2e4").status, 200);
+        ASSERT_EQ(http_move(port(), g->id, g->token, "e7e5").status, 200);
+    }
+    ASSERT_TRUE(server_.stop());
+    ASSERT_EQ(edit_db("UPDATE moves SET lan = 'e1e8' WHERE game_id = '" + broken.id + "' AND ply = 2"), 1);
+    ASSERT_TRUE(server_.start(db())) << "one broken game kept the server from starting";
+    EXPECT_NE(server_.first_line().find("1 games restored"), std::string::npos) << server_.first_line();
+    EXPECT_EQ(get(port(), "/api/games/" + broken.id).status, 404);
+    const Json s = game_state(port(), fine.id);
+    EXPECT_EQ(lans_of(s), (std::vector<std::string>{"e2e4", "e7e5"}));
+    EXPECT_EQ(http_move(port(), fine.id, fine.token, "g1f3").status, 200);
+    const std::string log = server_.log();
+    EXPECT_NE(log.find("left out stored game " + broken.id), std::string::npos) << log;
+    EXPECT_NE(log.find("e1e8"), std::string::npos) << log;
+}
+
+// With one computer worker, a game that ends while the computer thinks must
+// free the worker: the next game's computer move comes long before the first
+// search's budget (minutes, on a 180-minute clock) would have run out.
+TEST_F(ServerIntegrity, EndingAGameStopsTheComputersSearch) {
+    ASSERT_TRUE(server_.stop());
+    ASSERT_TRUE(server_.start(db(), {"--computer-threads", "1"}));
+    // The computer has Black: after White's first move its clock runs (the
+    // first move is untimed, with a fixed 2 s budget) and it plans minutes.
+    const Created slow = create_game(port(), {{"variant", "chess"}, {"mode", "computer"}, {"side", "white"},
+                                             {"level", 8}, {"base_minutes", 180}, {"increment_seconds", 180}});
+    ASSERT_EQ(slow.raw.status, 201) << slow.raw;
+    ASSERT_EQ(http_move(port(), slow.id, slow.token, "e2e4").status, 200);
+    std::this_thread::sleep_for(300ms);  // let the search start
+    const HttpResult resigned = post(port(), "/api/games/" + slow.id + "/resign", {{"token", slow.token}});
+    ASSERT_EQ(resigned.status, 200) << resigned;
+    const Created next = create_game(port(), {{"variant", "chess"}, {"mode", "computer"}, {"side", "black"}, {"level", 1}});
+    ASSERT_EQ(next.raw.status, 201) << next.raw;
+    const Json s = poll_state(port(), next.id, next.token, [](const Json& j) { return !j["moves"].empty(); },
+                              kComputerTimeout);
+    EXPECT_EQ(s["moves"].size(), 1u) << "the worker was still searching the ended game";
+    EXPECT_EQ(game_state(port(), slow.id)["moves"].size(), 1u) << "the ended game got a computer move";
+}
+
+// A storage that can be told to fail, around a real SQLite database in memory.
+class FlakyStorage final : public server::Storage {
+public:
+    explicit FlakyStorage(std::unique_ptr<server::Storage> inner, bool* fail) : inner_(std::move(inner)), fail_(fail) {}
+    Status create_game(const server::StoredGame& g) override { return check() ? inner_->create_game(g) : down(); }
+    Status append_move(const server::StoredGame& g, const std::string& lan, const std::string& san) override {
+        return check() ? inner_->append_move(g, lan, san) : down();
+    }
+    Status update_game(const server::StoredGame& g) override { return check() ? inner_->update_game(g) : down(); }
+    Status load_all(std::vector<server::StoredGame>& out) override { return inner_->load_all(out); }
+    Status heartbeat(std::int64_t at) override { return inner_->heartbeat(at); }
+    Status last_heartbeat(std::int64_t& at) override { return inner_->last_heartbeat(at); }
+
+private:
+    bool check() const { return !*fail_; }
+    static Status down() { return Status::error("database: disk I/O error (injected)"); }
+    std::unique_ptr<server::Storage> inner_;
+    bool* fail_;
+};
+
+// Nothing is declared that is not stored: a resignation, an agreed draw, a draw
+// offer or a move that the database refuses leaves the game as it was.
+TEST(GameServiceStorage, NothingCountsThatCouldNotBeStored) {
+    bool failing = false;
+    Status st = Status::ok();
+    auto sqlite = server::open_sqlite(":memory:", &st);
+    ASSERT_TRUE(sqlite) << st.message();
+    server::GameService games(std::make_unique<FlakyStorage>(std::move(sqlite), &failing), 1);
+    server::ApiError err;
+    server::CreateRequest req;
+    req.mode = "online";
+    const server::Json created = games.create(req, err);
+    ASSERT_FALSE(err) << err.message;
+    const std::string id = created["id"], white = created["token"];
+    const std::string black = games.join(id, created["invite"], err)["token"];
+    ASSERT_FALSE(err) << err.message;
+    auto state = [&] { return server::Json::parse(games.state(id, "", err)); };
+
+    failing = true;
+    games.move(id, white, "e2e4", err);
+    EXPECT_EQ(err.status, 500);
+    games.resign(id, white, err = {});
+    EXPECT_EQ(err.status, 500);
+    games.draw(id, white, "offer", err = {});
+    EXPECT_EQ(err.status, 500);
+    const server::Json during = state();
+    EXPECT_EQ(during["result"], "*");
+    EXPECT_TRUE(during["moves"].empty());
+    EXPECT_TRUE(during["draw_offer"].is_null());
+
+    failing = false;
+    games.draw(id, white, "offer", err = {});
+    ASSERT_FALSE(err) << err.message;
+    failing = true;
+    games.draw(id, black, "accept", err = {});
+    EXPECT_EQ(err.status, 500);
+    EXPECT_EQ(state()["result"], "*") << "an agreed draw that was not stored was declared";
+    EXPECT_EQ(state()["draw_offer"], "white");
+
+    failing = false;
+    games.draw(id, black, "accept", err = {});
+    EXPECT_FALSE(err) << err.message;
+    EXPECT_EQ(state()["result"], "1/2-1/2");
+    games.shutdown();
+}
+
+}  // namespace
+}  // namespace chimera
