@@ -288,7 +288,10 @@ export async function contrastFailures(page) {
       const el = node.parentElement;
       if (!el || seen.has(el) || !node.textContent.trim()) continue;
       seen.add(el);
-      if (el.closest("script, style, svg, .sr-only, [hidden], :disabled")) continue;
+      // Disabled controls are exempt, except the counts of a reserve: they
+      // tell the player what the opponent holds and must stay readable.
+      if (el.closest("script, style, svg, .sr-only, [hidden]")) continue;
+      if (el.closest(":disabled") && !el.closest(".reserve")) continue;
       const rects = el.getClientRects();
       const s = getComputedStyle(el);
       if (!rects.length || s.visibility === "hidden" || s.display === "none") continue;
@@ -352,5 +355,65 @@ export async function markContrastFailures(page) {
       }
     }
     return { failures, checked };
+  });
+}
+
+// WCAG 2.1 non-text contrast (1.4.11) of the pieces on the board: a piece is
+// discernible when its outline or its fill (through any opacity) has 3:1
+// against its square (Wataku points: the board's wood). Dormant pieces must
+// also keep their side: the fills of White's and Black's dormant pieces 3:1
+// apart. Filters (grayscale and such) cannot be judged and count as failures.
+export async function pieceContrastFailures(page) {
+  return page.evaluate(() => {
+    const parse = (c) => {
+      const m = /rgba?\(([^)]+)\)/.exec(c ?? "");
+      if (!m) return null;
+      const p = m[1].split(/[\s,/]+/).filter(Boolean).map(Number);
+      return { r: p[0], g: p[1], b: p[2], a: p.length > 3 ? p[3] : 1 };
+    };
+    const lum = ({ r, g, b }) => {
+      const ch = (v) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * ch(r) + 0.7152 * ch(g) + 0.0722 * ch(b);
+    };
+    const over = (t, b) => ({ r: t.r * t.a + b.r * (1 - t.a), g: t.g * t.a + b.g * (1 - t.a), b: t.b * t.a + b.b * (1 - t.a), a: 1 });
+    const ratio = (x, y) => {
+      const [l1, l2] = [lum(x), lum(y)].sort((p, q) => q - p);
+      return (l1 + 0.05) / (l2 + 0.05);
+    };
+    const failures = [];
+    const dormantFills = { white: [], black: [] };
+    let checked = 0;
+    for (const svg of document.querySelectorAll("#board [data-sq] svg.piece")) {
+      const sq = svg.closest("[data-sq]");
+      const g = svg.querySelector("g");
+      let bg = parse(getComputedStyle(sq).backgroundColor);
+      if (!bg || bg.a === 0) bg = parse(getComputedStyle(sq.closest(".grid")).backgroundColor);
+      let opacity = 1;
+      let filtered = false;
+      for (let e = g; e && e !== sq; e = e.parentElement) {
+        const st = getComputedStyle(e);
+        opacity *= Number(st.opacity);
+        if (st.filter && st.filter !== "none") filtered = true;
+      }
+      const gs = getComputedStyle(g);
+      const fill = parse(gs.fill);
+      const stroke = parse(gs.stroke);
+      const what = `${sq.dataset.sq} ${sq.getAttribute("aria-label")}`;
+      ++checked;
+      if (filtered) {
+        failures.push(`${what}: drawn through a filter`);
+        continue;
+      }
+      const rf = ratio(over({ ...fill, a: fill.a * opacity }, bg), bg);
+      const rs = ratio(over({ ...stroke, a: stroke.a * opacity }, bg), bg);
+      if (Math.max(rf, rs) < 3) failures.push(`${what}: outline ${rs.toFixed(2)}:1, fill ${rf.toFixed(2)}:1 against the square, needs 3:1`);
+      if (svg.classList.contains("dormant")) dormantFills[svg.classList.contains("white") ? "white" : "black"].push(over({ ...fill, a: fill.a * opacity }, bg));
+    }
+    for (const w of dormantFills.white)
+      for (const b of dormantFills.black) {
+        const r = ratio(w, b);
+        if (r < 3) failures.push(`dormant White and Black fills only ${r.toFixed(2)}:1 apart, need 3:1`);
+      }
+    return { failures, checked, dormant: dormantFills.white.length + dormantFills.black.length };
   });
 }

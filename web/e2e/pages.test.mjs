@@ -2,7 +2,9 @@
 // marks), accessible names of squares, and a phone-sized game screen.
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { apiCreate, assertNoPageErrors, BASE, contrastFailures, launch, markContrastFailures, newPage, openGame, pageState, shot } from "./helpers.mjs";
+import {
+  apiCreate, assertNoPageErrors, BASE, contrastFailures, launch, markContrastFailures, newPage, openGame, pageState, pieceContrastFailures, shot,
+} from "./helpers.mjs";
 
 const VARIANTS = ["chess", "wreckage", "wataku", "chess4d"];
 const SQUARES = { chess: 64, wreckage: 100, wataku: 81, chess4d: 64 };
@@ -25,9 +27,9 @@ describe("home page", () => {
     assert.deepEqual([...values].sort(), [...VARIANTS].sort());
     for (const v of VARIANTS) {
       const card = page.locator("label.variant-card", { has: page.locator(`input[value="${v}"]`) });
-      assert.equal(await card.locator("svg").count(), 1, `${v} card has a thumbnail`);
       assert.equal(await card.locator(`a[href="#/rules/${v}"]`).count(), 1, `${v} card links to its rules`);
     }
+    await checkThumbnails(page);
     const modes = await page.locator('input[name="mode"]').evaluateAll((els) => els.map((e) => e.value));
     assert.deepEqual(modes, ["computer", "online", "local"]);
     // The computer's options show only for a game against the computer.
@@ -38,6 +40,47 @@ describe("home page", () => {
     await page.waitForFunction(() => !document.querySelector("#games")?.textContent?.includes("Loading"));
     assert.doesNotMatch(await page.locator("#games").textContent(), /unavailable/);
     await shot(page, "home");
+    assertNoPageErrors(page);
+    await page.context().close();
+  });
+});
+
+// Each variant card shows a picture of the start position: a real size on
+// the page (not squashed by the card's text) and the server's start pieces.
+async function checkThumbnails(page) {
+  for (const v of VARIANTS) {
+    const card = page.locator("label.variant-card", { has: page.locator(`input[value="${v}"]`) });
+    const thumb = card.locator("svg.thumb");
+    await thumb.waitFor();
+    const box = await thumb.boundingBox();
+    assert.ok(box.width >= 90 && box.height >= 90, `${v}: the picture is drawn at ${box.width}x${box.height}px`);
+    const start = await (await fetch(`${BASE}/api/moves?variant=${v}`)).json();
+    const expected = [...start.board.pieces].filter((c) => c !== ".").length;
+    assert.equal(await thumb.locator("svg.thumb-piece").count(), expected, `${v}: the picture shows the ${expected} pieces of the start`);
+    // Each piece is drawn at a visible size, inside the picture.
+    const pieces = await thumb.locator("svg.thumb-piece").evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON()));
+    for (const p of pieces) {
+      assert.ok(Math.max(p.width, p.height) >= 7, `${v}: a piece is drawn ${p.width}x${p.height}px`);
+      assert.ok(p.left >= box.x - 0.5 && p.right <= box.x + box.width + 0.5, `${v}: a piece lies inside the picture`);
+    }
+    if (v === "chess4d") {
+      // Four boards, apart: no square touches the vertical and the horizontal middle lines.
+      const rects = await thumb.locator("rect").evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON()));
+      assert.equal(rects.length, 64, "4D: 64 squares");
+      const midX = box.x + box.width / 2;
+      const midY = box.y + box.height / 2;
+      assert.ok(rects.every((r) => r.right <= midX - 1 || r.left >= midX + 1), "4D: a gap between the columns of boards");
+      assert.ok(rects.every((r) => r.bottom <= midY - 1 || r.top >= midY + 1), "4D: a gap between the rows of boards");
+    }
+  }
+}
+
+describe("home page at 360px", () => {
+  test("the start-position pictures keep their size on a phone", async () => {
+    const page = await newPage(browser, { viewport: { width: 360, height: 740 } });
+    await page.goto(`${BASE}/#/`);
+    await checkThumbnails(page);
+    await shot(page.locator(".variants"), "home-360-variants");
     assertNoPageErrors(page);
     await page.context().close();
   });
@@ -76,6 +119,18 @@ describe("rules pages", () => {
           assert.ok(marks >= 1, `diagram "${caption}" marks the piece's moves (found ${marks})`);
         }
       }
+      // Every piece of the variant (as listed in the game screen's legend) has a
+      // diagram, and that diagram's marked piece is that piece.
+      const names = await legendOf(variant);
+      assert.ok(names.length >= 6, `${variant}: the legend lists the pieces (${names.join(", ")})`);
+      for (const name of names) {
+        const fig = page.locator(`figure.diagram[data-piece="${name}"]`).first();
+        assert.equal(await page.locator(`figure.diagram[data-piece="${name}"]`).count() > 0, true, `${variant}: the ${name} has a diagram`);
+        const from = await fig.getAttribute("data-from");
+        const cell = fig.locator(`[data-sq="${from}"]`);
+        assert.match(await cell.getAttribute("aria-label"), new RegExp(`^${from.replace(/[[\]]/g, "\\$&")}, white ${name}(,|$)`), `${variant}: the ${name} diagram shows a ${name} on ${from}`);
+        assert.ok((await fig.locator('[data-sq][class*="mark-"]').count()) >= 1, `${variant}: the ${name} diagram marks its moves`);
+      }
       if (variant === "chess4d") assert.equal(await figures.first().locator('[role="group"]').count(), 4, "4D diagrams show four boards");
       if (variant === "wataku") {
         // The Traverse diagram marks h5 as a Traverse destination.
@@ -94,6 +149,17 @@ describe("rules pages", () => {
   }
 });
 
+// The piece names in the legend of a game screen of `variant`.
+async function legendOf(variant) {
+  const page = await newPage(browser);
+  try {
+    await openGame(page, await apiCreate({ variant, mode: "local" }));
+    return await page.locator("#legend li span").evaluateAll((els) => els.map((e) => e.textContent));
+  } finally {
+    await page.context().close();
+  }
+}
+
 describe("game screens", () => {
   for (const variant of VARIANTS) {
     test(`${variant}: every square has an accessible name`, async () => {
@@ -111,7 +177,7 @@ describe("game screens", () => {
         assert.equal(m[1], sq, `the name of ${sq} starts with the square`);
       }
       // The names agree with the position the server reports.
-      const expect = { chess: ["e1", "white King"], wreckage: ["a1", "white Detonator"], wataku: ["e2", "white Turtle"], chess4d: ["a1[0,0]", "white Rook"] }[variant];
+      const expect = { chess: ["e1", "white King"], wreckage: ["a1", "white Detonator"], wataku: ["e2", "white Turtle, in the group of Kings d2 and f2"], chess4d: ["a1[0,0]", "white Rook"] }[variant];
       assert.equal(labels.find((l) => l.sq === expect[0]).label, `${expect[0]}, ${expect[1]}`);
       // Only one square is in the tab order (a roving tab stop).
       assert.equal(await page.locator('#board [data-sq][tabindex="0"]').count(), 1);
@@ -168,10 +234,21 @@ describe("contrast (WCAG 1.4.3, 1.4.11)", () => {
         await page.locator("article.rules h1").waitFor();
         await page.waitForFunction(() => document.querySelectorAll("figure.diagram [data-sq]").length > 0);
         await audit(page, `rules of ${variant}`);
-        // A game with clocks, a selected piece showing its marks, and a draw offer pending.
-        const created = await apiCreate({ variant, mode: "local", base_minutes: 5, increment_seconds: 2 });
+        // A game with clocks, a move played (last-move squares), a draw offer
+        // pending, and a selected piece showing its marks. Wataku starts
+        // with dormant pieces of both sides (h3, a5).
+        const fen = variant === "wataku" ? "6kk1/9/9/9/r8/3K5/7R1/9/K8 w QRBPTqrbpt 1" : undefined;
+        const created = await apiCreate({ variant, mode: "local", base_minutes: 5, increment_seconds: 2, ...(fen ? { fen } : {}) });
         await openGame(page, created);
-        const state = await pageState(page);
+        let state = await pageState(page);
+        const first = state.legal_moves.find((m) => m.from && m.kind === "move" && !/^K/.test(m.san)) ?? state.legal_moves[0];
+        await page.locator(`#board [data-sq="${first.from}"]`).click();
+        await page.locator(`#board [data-sq="${first.to}"]`).click();
+        await page.waitForFunction(() => document.querySelectorAll("#journal [data-ply]").length === 1);
+        await page.locator("#offer").click();
+        await page.locator("#accept").waitFor();
+        assert.match(await page.locator("#status").textContent(), /offers a draw/);
+        state = await pageState(page);
         const move = state.legal_moves.find((m) => m.from);
         await page.locator(`#board [data-sq="${move.from}"]`).click();
         await page.waitForFunction(() => document.querySelector('#board [class*="mark-"]'));
@@ -179,6 +256,15 @@ describe("contrast (WCAG 1.4.3, 1.4.11)", () => {
         const marks = await markContrastFailures(page);
         assert.ok(marks.checked >= 2, `${variant}: the selection and its marks were checked (${marks.checked})`);
         assert.deepEqual(marks.failures, [], `${variant}: marks below the WCAG non-text contrast minimum`);
+        const pieces = await pieceContrastFailures(page);
+        assert.ok(pieces.checked >= 4, `${variant}: the pieces were checked (${pieces.checked})`);
+        if (variant === "wataku") assert.equal(pieces.dormant, 2, "wataku: both dormant pieces were checked");
+        assert.deepEqual(pieces.failures, [], `${variant}: pieces below the WCAG non-text contrast minimum`);
+        if (viewport.width === 1280) await shot(page.locator(".game-layout"), `contrast-${variant}`);
+        if (variant === "wreckage" || variant === "wataku") {
+          // The waiting side's reserve counts were audited too (disabled buttons).
+          assert.ok(await page.locator(".reserve:disabled .count").count() > 0, `${variant}: a disabled reserve shows counts`);
+        }
       }
       assertNoPageErrors(page);
       await page.context().close();

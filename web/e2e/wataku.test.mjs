@@ -76,9 +76,9 @@ describe("Wataku Genesis", () => {
       await shot(page.locator(".board-area"), "wataku-traverse-marks");
       await sq(page, "h3").click();
       await waitForPlies(page, 3);
-      assert.equal(await label(page, "h3"), "h3, white Pawn");
+      assert.equal(await label(page, "h3"), "h3, white Pawn, in the group of Kings d2 and f2");
       assert.equal(await label(page, "d3"), "d3, empty");
-      assert.equal(await label(page, "e3"), "e3, white Turtle", "the pieces traversed stay");
+      assert.equal(await label(page, "e3"), "e3, white Turtle, in the group of Kings d2 and f2", "the pieces traversed stay");
 
       // Black moves; then White deploys a Turtle on b4, linking the Queen on
       // a5 to the group of Nc3 and the Kings: the Queen wakes.
@@ -90,11 +90,12 @@ describe("Wataku Genesis", () => {
       assert.ok(link, "T@b4 is legal");
       await clickMove(page, link, state.legal_moves);
       await waitForPlies(page, 5);
-      assert.equal(await label(page, "a5"), "a5, white Queen", "linked to a King's group, the Queen is active");
+      assert.equal(await label(page, "a5"), "a5, white Queen, in the group of Kings d2 and f2", "linked to a King's group, the Queen is active");
       assert.equal(await sq(page, "a5").locator(".piece.dormant").count(), 0);
-      assert.equal(await label(page, "b4"), "b4, white Turtle");
+      assert.equal(await label(page, "b4"), "b4, white Turtle, in the group of Kings d2 and f2");
       // The group marks: the deployed pieces now carry their group's badge.
       assert.equal(await sq(page, "a5").locator(".group").count(), 1);
+      assert.equal(await sq(page, "a5").locator(".group").textContent(), "1", "the badge names the group, not by colour alone");
       await shot(page, "wataku-after-waking");
       assertNoPageErrors(page);
     } finally {

@@ -113,12 +113,15 @@ describe("Wreckage", () => {
       await sq(page, "e4").click();
       const button = page.locator("#detonate");
       await button.waitFor();
-      assert.equal(await button.textContent(), "Detonate e4");
+      assert.equal(await button.textContent(), "Detonate e4: removes d4, f4, d5, e5", "the button names the squares it clears");
       // Pointing at the button previews what would be cleared.
       await button.hover();
       const preview = await page.locator("#board .preview").evaluateAll((els) => els.map((e) => e.dataset.sq).sort());
       assert.deepEqual(preview, ["d4", "d5", "e5", "f4"]);
       await shot(page.locator(".board-area"), "wreckage-detonation-preview");
+      // Pointing away clears the preview.
+      await page.locator("#title").hover();
+      assert.equal(await page.locator("#board .preview").count(), 0, "the preview goes with the pointer");
       await button.click();
       await waitForPlies(page, 1);
       for (const s of ["d4", "d5", "e5", "f4"]) assert.equal(await label(page, s), `${s}, empty`, `${s} is cleared`);
@@ -135,6 +138,37 @@ describe("Wreckage", () => {
     }
   });
 
+  test("a Dragon's capture beyond its destination is previewed on hover and focus, and named", { timeout: 30_000 }, async () => {
+    const page = await newPage(browser);
+    try {
+      // White Dragon e5, Black Rook e7 and Bishop d5: sliding to e6 takes e7; withdrawing east takes d5.
+      const created = await apiCreate({ variant: "wreckage", mode: "local", fen: "k9/10/10/4r5/10/3bD5/10/10/10/9K w - - - 0 1" });
+      await openGame(page, created);
+      await sq(page, "e5").click();
+      await page.waitForFunction(() => document.querySelector('#board [data-sq="e5"]').classList.contains("selected"));
+      const state = await pageState(page);
+      const dragon = state.legal_moves.filter((m) => m.from === "e5");
+      assert.deepEqual(dragon.find((m) => m.to === "e6").captures, ["e7"], "the server says e5-e6 takes e7");
+      assert.match(await label(page, "e6"), /^e6, empty, capture, removes e7/);
+      assert.match(await label(page, "f5"), /removes d5/);
+      const preview = () => page.locator("#board .preview").evaluateAll((els) => els.map((e) => e.dataset.sq).sort());
+      assert.deepEqual(await preview(), [], "no preview before pointing");
+      await sq(page, "e6").hover();
+      await page.waitForFunction(() => document.querySelector('#board [data-sq="e7"]').classList.contains("preview"));
+      assert.deepEqual(await preview(), ["e7"], "hovering e6 previews the Rook on e7");
+      await shot(page.locator(".board-area"), "wreckage-dragon-preview");
+      await sq(page, "f5").focus();
+      await page.waitForFunction(() => document.querySelector('#board [data-sq="d5"]').classList.contains("preview"));
+      assert.deepEqual(await preview(), ["d5"], "focusing f5 previews the Bishop on d5");
+      await sq(page, "e6").click();
+      await waitForPlies(page, 1);
+      assert.equal(await label(page, "e7"), "e7, empty", "the Rook was taken");
+      assertNoPageErrors(page);
+    } finally {
+      await page.context().close();
+    }
+  });
+
   test("castling one square shares its squares with a King step: the choice is named", { timeout: 30_000 }, async () => {
     const page = await newPage(browser);
     try {
@@ -143,6 +177,12 @@ describe("Wreckage", () => {
       await sq(page, "f1").click();
       await page.waitForFunction(() => document.querySelector('#board [data-sq="f1"]').classList.contains("selected"));
       for (const s of ["b1", "c1", "d1", "h1", "i1"]) assert.ok((await classesOf(sq(page, s))).includes("mark-castling"), `${s} is a castling destination`);
+      // g1 is both a King step and a castling: both are shown and named.
+      assert.ok((await classesOf(sq(page, "g1"))).includes("mark-move-castling"), "g1 shows the combined mark");
+      assert.match(await label(page, "g1"), /^g1, empty, move or castling destination/);
+      assert.ok((await classesOf(sq(page, "e1"))).includes("mark-move-castling"), "so is e1, toward the b-Rook");
+      assert.ok((await classesOf(sq(page, "f2"))).includes("mark-move"), "f2 is a plain King step");
+      assert.match(await label(page, "f2"), /^f2, empty, legal destination/);
       await sq(page, "g1").click();
       const dialog = page.locator("#promotion");
       await dialog.waitFor({ state: "visible" });

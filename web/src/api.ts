@@ -53,7 +53,7 @@ export const api = {
   state: (id: string, token: string) => request<GameState>("GET", `/api/games/${id}?token=${encodeURIComponent(token)}`),
   ply: (id: string, n: number) => request<PositionView>("GET", `/api/games/${id}/ply?n=${n}`),
   moves: (variant: string, fen: string) =>
-    request<PositionView>("GET", `/api/moves?variant=${encodeURIComponent(variant)}&fen=${encodeURIComponent(fen)}`),
+    request<PositionView>("GET", `/api/moves?variant=${encodeURIComponent(variant)}${fen ? `&fen=${encodeURIComponent(fen)}` : ""}`),
   record: (id: string) => request<string>("GET", `/api/games/${id}/record`),
   importRecord: (record: string) => request<Created>("POST", "/api/import", { record }),
 };

@@ -18,18 +18,38 @@ const MARK_LABEL: Record<Mark, string> = {
   castling: "castling destination",
   drop: "drop destination",
   promotion: "promotion square",
+  "move-castling": "move or castling destination",
+  "promotion-capture": "capture with promotion",
 };
+
+// "e5", "e5 and f5", "d4, d5 and e5"
+function listSquares(names: string[]): string {
+  return names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+}
 
 // The view that currently draws into a host element owns its events: a new
 // BoardView on the same host (the game screen makes one per variant, per
 // review) detaches the previous one, so one click is handled once.
 const owners = new WeakMap<HTMLElement, AbortController>();
 
+// Wataku: "in King d2's group", "in the group of Kings d2 and f2" — the Kings
+// of the piece's side whose group mark is the same.
+function groupName(board: BoardState, letter: string, group: string): string {
+  const white = letter === letter.toUpperCase();
+  const kings = board.squares.filter((_, j) => board.groups[j] === group && board.pieces[j] === (white ? "K" : "k"));
+  if (kings.length === 0) return `in group ${group}`;
+  return kings.length === 1 ? `in King ${kings[0]}'s group` : `in the group of Kings ${listSquares(kings)}`;
+}
+
 export class BoardView {
   flipped = false;
   private focused = 0;
   private board: BoardState | null = null;
+  private extras: BoardExtras = { interactive: false };
   private dragFrom: string | null = null;
+  private dragStart = { x: 0, y: 0 };
+  private dragging = false;
+  private ghost: HTMLElement | null = null;
 
   constructor(
     private root: HTMLElement,
@@ -49,17 +69,26 @@ export class BoardView {
     root.addEventListener("pointerdown", (e) => {
       const sq = (e.target as HTMLElement).closest<HTMLElement>("[data-sq]");
       this.dragFrom = sq && this.input.selectable(sq.dataset.sq!) ? sq.dataset.sq! : null;
+      this.dragStart = { x: e.clientX, y: e.clientY };
     }, opts);
+    root.addEventListener("pointermove", (e) => this.onDragMove(e), opts);
     root.addEventListener("pointerup", (e) => {
       const from = this.dragFrom;
-      this.dragFrom = null;
+      const dragged = this.dragging;
+      this.endDrag();
       if (!from) return;
       const el = document.elementFromPoint(e.clientX, e.clientY)?.closest<HTMLElement>("[data-sq]");
       if (el && el.dataset.sq !== from) {
         e.preventDefault();
         this.suppressClick();
         this.act(this.input.drop(from, el.dataset.sq!));
+      } else if (dragged && this.board) {
+        this.render(this.board, this.extras);
       }
+    }, opts);
+    root.addEventListener("pointercancel", () => {
+      this.endDrag();
+      if (this.board) this.render(this.board, this.extras);
     }, opts);
     root.addEventListener("mouseover", (e) => this.showPreview(e.target as HTMLElement), opts);
     root.addEventListener("focusin", (e) => {
@@ -68,6 +97,40 @@ export class BoardView {
       if (sq) this.focused = Number(sq.dataset.index);
       this.showPreview(e.target as HTMLElement);
     }, opts);
+  }
+
+  // A drag under way: past a few pixels the piece is selected (its moves are
+  // marked), its square is marked as the origin and a copy follows the pointer.
+  private onDragMove(e: PointerEvent) {
+    if (!this.dragFrom || !this.board) return;
+    if (!this.dragging) {
+      if (Math.hypot(e.clientX - this.dragStart.x, e.clientY - this.dragStart.y) < 6) return;
+      this.dragging = true;
+      const cell = this.root.querySelector<HTMLElement>(`[data-sq="${this.dragFrom}"]`);
+      const piece = cell?.querySelector("svg.piece");
+      if (cell && piece) {
+        const size = cell.getBoundingClientRect().width;
+        this.ghost = document.createElement("div");
+        this.ghost.className = "drag-ghost";
+        this.ghost.setAttribute("aria-hidden", "true");
+        this.ghost.style.width = this.ghost.style.height = `${size}px`;
+        this.ghost.innerHTML = piece.outerHTML;
+        document.body.appendChild(this.ghost);
+      }
+      if (this.input.selection.square !== this.dragFrom) this.act(this.input.clickSquare(this.dragFrom));
+      else this.render(this.board, this.extras);
+    }
+    if (this.ghost) {
+      const half = this.ghost.offsetWidth / 2;
+      this.ghost.style.transform = `translate(${e.clientX - half}px, ${e.clientY - half}px)`;
+    }
+  }
+
+  private endDrag() {
+    this.dragging = false;
+    this.dragFrom = null;
+    this.ghost?.remove();
+    this.ghost = null;
   }
 
   private suppressClick() {
@@ -126,6 +189,11 @@ export class BoardView {
     this.root.querySelector<HTMLElement>(`[data-index="${index}"]`)?.focus();
   }
 
+  // Focuses the board's tab stop (the square last focused).
+  focusCurrent() {
+    this.focusIndex(this.focused);
+  }
+
   focusSquare(name: string) {
     const i = this.board?.squares.indexOf(name) ?? -1;
     if (i >= 0) this.focusIndex(i);
@@ -133,6 +201,7 @@ export class BoardView {
 
   render(board: BoardState, extras: BoardExtras) {
     this.board = board;
+    this.extras = extras;
     const d = board.dims;
     const [X, Y, Z, W] = d;
     const points = this.variant === "wataku";
@@ -153,6 +222,7 @@ export class BoardView {
       const classes = ["sq", points ? "point" : (co.x + co.y) % 2 === 0 ? "dark" : "light"];
       if (mark) classes.push(`mark-${mark}`);
       if (name === selected) classes.push("selected");
+      if (this.dragging && name === this.dragFrom) classes.push("drag-origin");
       if (extras.lastMove && (name === extras.lastMove.from || name === extras.lastMove.to)) classes.push("last");
       if (board.checked.includes(name)) classes.push("check");
       if (points) {
@@ -165,14 +235,20 @@ export class BoardView {
       if (letter !== ".") label.push(pieceName(letter) + (dormant ? ", dormant" : ""));
       else label.push("empty");
       if (mark) label.push(MARK_LABEL[mark]);
+      const removes = mark ? this.input.preview(name) : [];
+      if (removes.length) label.push(`${letter !== "." ? "also removes" : "removes"} ${listSquares(removes)}`);
       if (name === selected) label.push("selected");
       if (board.checked.includes(name)) label.push("in check");
       const group = board.groups ? board.groups[i] : "0";
+      const grouped = letter !== "." && !!group && group !== "0";
+      if (grouped) label.push(groupName(board, letter, group));
       const piece = letter === "." ? "" : pieceSvg(letter, dormant ? "dormant" : "");
-      const badge = letter !== "." && group !== "0" && group ? `<span class="group g${group}" aria-hidden="true"></span>` : "";
+      // The group's number in a shape of its own (circle, square): not told by colour alone.
+      const badge = grouped ? `<span class="group g${group}" aria-hidden="true">${group}</span>` : "";
       const html = `<button type="button" class="${classes.join(" ")}" data-sq="${name}" data-index="${i}" tabindex="${i === this.focused ? 0 : -1}" aria-label="${label.join(", ")}" style="grid-column:${p.col + 2};grid-row:${p.row + 1}">${piece}${badge}</button>`;
       cells.push({ html, p });
     });
+    const axes = Z * W > 1;
     let html = "";
     for (let br = 0; br < W; ++br)
       for (let bc = 0; bc < Z; ++bc) {
@@ -190,9 +266,13 @@ export class BoardView {
           const x = this.flipped ? X - 1 - col : col;
           coords += `<span class="coord file" aria-hidden="true" style="grid-column:${col + 2};grid-row:${Y + 1}">${String.fromCharCode(97 + x)}</span>`;
         }
-        html += `<div class="small-board${points ? " points" : ""}" role="group" aria-label="${label ? "board " + label : "board"}" style="--files:${X};--ranks:${Y};grid-column:${bc + 1};grid-row:${br + 1}">${label ? `<div class="board-label">${label}</div>` : ""}<div class="grid">${own}${coords}</div></div>`;
+        // 4D: the axes name the columns (Z) and rows (W) of boards (D-2).
+        if (axes && br === 0) html += `<div class="axis axis-z" aria-hidden="true" style="grid-column:${bc + 2};grid-row:1">Z = ${z}</div>`;
+        if (axes && bc === 0) html += `<div class="axis axis-w" aria-hidden="true" style="grid-column:1;grid-row:${br + 2}"><span>W = ${w}</span></div>`;
+        const at = axes ? `grid-column:${bc + 2};grid-row:${br + 2}` : `grid-column:${bc + 1};grid-row:${br + 1}`;
+        html += `<div class="small-board${points ? " points" : ""}" role="group" aria-label="${label ? "board " + label : "board"}" style="--files:${X};--ranks:${Y};${at}">${label ? `<div class="board-label">${label}</div>` : ""}<div class="grid">${own}${coords}</div></div>`;
       }
-    this.root.innerHTML = `<div class="board-set" style="--boards-x:${Z};--boards-y:${W}">${html}</div>`;
+    this.root.innerHTML = `<div class="board-set${axes ? " axes" : ""}" style="--boards-x:${Z};--boards-y:${W}">${html}</div>`;
     this.root.classList.toggle("inactive", !extras.interactive);
     if (hadFocus) this.focusIndex(this.focused);
   }

@@ -3,7 +3,7 @@
 // never computes rules, so it can be tested without a browser.
 import type { LegalMove } from "./types";
 
-export type Mark = "move" | "capture" | "traverse" | "castling" | "drop" | "promotion";
+export type Mark = "move" | "capture" | "traverse" | "castling" | "drop" | "promotion" | "move-castling" | "promotion-capture";
 
 export interface Selection {
   square: string | null; // a board square holding one of our pieces
@@ -37,19 +37,32 @@ export class MoveInput {
     return [];
   }
 
-  // Destination marks for the current selection; a detonation marks nothing (it is an action).
+  // Destination marks for the current selection; a detonation marks nothing
+  // (it is an action). Where moves of different kinds share a destination the
+  // mark says so: a King step and a castling ("move-castling"), a promotion
+  // that captures ("promotion-capture"); otherwise a capture wins.
   marks(): Map<string, Mark> {
-    const out = new Map<string, Mark>();
+    const kinds = new Map<string, Set<Mark>>();
     for (const m of this.candidates()) {
       if (m.kind === "detonation") continue;
       const mark: Mark =
         m.kind === "drop" ? "drop"
         : m.kind === "traverse" ? "traverse"
         : m.kind === "castling" ? "castling"
-        : m.kind === "promotion" ? "promotion"
+        : m.kind === "promotion" ? (m.captures.length > 0 ? "promotion-capture" : "promotion")
         : m.captures.length > 0 ? "capture"
         : "move";
-      if (!out.has(m.to) || mark === "capture") out.set(m.to, mark);
+      if (!kinds.has(m.to)) kinds.set(m.to, new Set());
+      kinds.get(m.to)!.add(mark);
+    }
+    const out = new Map<string, Mark>();
+    for (const [to, set] of kinds) {
+      const mark: Mark =
+        set.has("castling") && (set.has("move") || set.has("capture")) ? "move-castling"
+        : set.has("promotion-capture") ? "promotion-capture"
+        : set.has("capture") ? "capture"
+        : [...set][0];
+      out.set(to, mark);
     }
     return out;
   }

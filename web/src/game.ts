@@ -4,7 +4,7 @@ import { api, GameSocket } from "./api";
 import { BoardView } from "./board";
 import { formatClock, journal, MoveInput, type Action } from "./controller";
 import { PIECE_NAMES, pieceSvg } from "./pieces";
-import type { GameState, LegalMove, Side } from "./types";
+import type { BoardState, GameState, LegalMove, PositionView, Side } from "./types";
 
 const VARIANT_NAMES: Record<string, string> = {
   chess: "Chess",
@@ -29,6 +29,18 @@ export function saveToken(id: string, token: string) {
   localStorage.setItem(`chimera.token.${id}`, token);
 }
 
+// Squares of a move from its LAN: from and to, or the drop square twice.
+export function moveSquares(lan: string, squares: string[]): { from: string; to: string } | null {
+  if (lan.includes("@")) {
+    const to = lan.slice(lan.indexOf("@") + 1);
+    return { from: to, to };
+  }
+  const longest = (text: string) => squares.filter((n) => text.startsWith(n)).sort((a, b) => b.length - a.length)[0];
+  const from = longest(lan);
+  if (!from) return null;
+  return { from, to: longest(lan.slice(from.length)) ?? from };
+}
+
 function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
@@ -40,7 +52,10 @@ export class GameScreen {
   private socket: GameSocket;
   private receivedAt = 0;
   private timer: number;
-  private review: number | null = null;
+  private review: number | null = null; // the ply under review, 0 the start
+  private reviewView: PositionView | null = null;
+  private shownPlies = 0; // journal length last drawn, to scroll to new moves
+  private reviewTicket = 0; // the latest review request; older answers are dropped
   private lastAnnounced = -1;
   private destroyed = false;
   private announcedOffer: string | null = null;
@@ -66,6 +81,7 @@ export class GameScreen {
           <p id="invite" class="invite" hidden></p>
           <h2>Moves</h2>
           <p id="hint" class="hint" hidden></p>
+          <button type="button" id="review-start" class="ply-start">Start position</button>
           <ol id="journal" class="journal"></ol>
           <div class="links" id="links"></div>
           <details class="legend"><summary>Pieces</summary><ul id="legend"></ul></details>
@@ -80,6 +96,17 @@ export class GameScreen {
     });
     this.timer = window.setInterval(() => this.tickClocks(), 200);
     root.querySelector("#promotion-cancel")!.addEventListener("click", () => (root.querySelector("#promotion") as HTMLDialogElement).close());
+    root.querySelector("#review-start")!.addEventListener("click", () => void this.showPly(0));
+    // Escape clears the selection wherever the focus is on the game screen
+    // (the board handles it itself; the promotion dialog closes on its own).
+    root.querySelector(".game-layout")!.addEventListener("keydown", (e) => {
+      const ev = e as KeyboardEvent;
+      if (ev.key !== "Escape" || ev.defaultPrevented) return;
+      const s = this.input.selection;
+      if (s.square === null && s.reserve === null) return;
+      ev.preventDefault();
+      this.onAction(this.input.clear());
+    });
   }
 
   destroy() {
@@ -183,6 +210,7 @@ export class GameScreen {
   private render() {
     const s = this.state;
     if (!s) return;
+    const focus = this.focusKey();
     this.$("#title").textContent = `${VARIANT_NAMES[s.variant] ?? s.variant}${s.formation ? ` · formation ${s.formation}` : ""}`;
     this.renderBoard();
     this.renderHands();
@@ -205,34 +233,51 @@ export class GameScreen {
     const hint = this.$("#hint");
     hint.hidden = !(s.variant === "chess4d" && s.moves.length === 0);
     hint.textContent = "Try the fourth-axis move: Rook a1[0,0] to a1[0,1] — select the Rook on the bottom-left board, then a1 on the top-left board (Alt+Up from the keyboard).";
+    this.restoreFocus(focus);
+  }
+
+  // Which control has the focus, as a selector that finds its successor
+  // after the panels are redrawn (the board keeps its own focus).
+  private focusKey(): string | null {
+    const a = document.activeElement as HTMLElement | null;
+    if (!a || !this.root.contains(a) || a.closest("#board")) return null;
+    if (a.dataset.reserve) return `[data-side="${a.dataset.side}"][data-reserve="${a.dataset.reserve}"]`;
+    if (a.dataset.ply) return `#journal [data-ply="${a.dataset.ply}"]`;
+    return a.id ? `#${a.id}` : null;
+  }
+
+  // Gives the focus back to the redrawn control, or to the board when the
+  // control is gone or disabled (a spent reserve piece, a detonation made).
+  private restoreFocus(key: string | null) {
+    if (key === null) return;
+    const now = document.activeElement;
+    if (now && now !== document.body && now.isConnected) return;
+    const el = this.root.querySelector<HTMLElement>(key);
+    if (el && !(el as HTMLButtonElement).disabled && el.offsetParent !== null) el.focus();
+    else this.board.focusCurrent();
+  }
+
+  // The position shown: the one under review, else the live one.
+  private shownBoard(): BoardState {
+    return this.review !== null && this.reviewView ? this.reviewView.board : this.state!.board;
   }
 
   private renderBoard() {
     const s = this.state!;
-    const last = s.moves.length ? s.legal_moves && this.lastMoveSquares(s) : null;
-    if (this.review !== null) return;
-    this.board.render(s.board, { lastMove: last, interactive: this.canMove() });
-  }
-
-  // Squares of the last move, from its LAN (from+to, or the drop square).
-  private lastMoveSquares(s: GameState): { from: string; to: string } | null {
-    const lan = s.moves[s.moves.length - 1].lan;
-    if (lan.includes("@")) return { from: lan.slice(2), to: lan.slice(2) };
-    const names = s.board.squares.filter((n) => lan.startsWith(n)).sort((a, b) => b.length - a.length);
-    const from = names[0];
-    if (!from) return null;
-    const rest = lan.slice(from.length);
-    const to = s.board.squares.filter((n) => rest.startsWith(n)).sort((a, b) => b.length - a.length)[0] ?? from;
-    return { from, to };
+    const plies = this.review ?? s.moves.length;
+    const board = this.shownBoard();
+    const last = plies > 0 ? moveSquares(s.moves[plies - 1].lan, board.squares) : null;
+    this.board.render(board, { lastMove: last, interactive: this.canMove() });
   }
 
   private renderHands() {
     const s = this.state!;
+    const hands = this.shownBoard().hands;
     const bottom: Side = this.board.flipped ? "black" : "white";
     const top: Side = bottom === "white" ? "black" : "white";
     const canMove = this.canMove();
     for (const [where, side] of [["#hand-top", top], ["#hand-bottom", bottom]] as const) {
-      const letters = s.board.hands[side];
+      const letters = hands[side];
       const el = this.$(where);
       if (!letters && s.variant !== "wreckage" && s.variant !== "wataku") {
         el.innerHTML = "";
@@ -249,7 +294,7 @@ export class GameScreen {
             // Both hands use upper-case letters: only the mover's button shows the selection.
             const selected = mine && this.input.selection.reserve === l;
             const enabled = mine && this.input.reserveSelectable(l);
-            return `<button type="button" class="reserve${selected ? " selected" : ""}" data-reserve="${l}" ${enabled ? "" : "disabled"} aria-pressed="${selected}" aria-label="${side} ${PIECE_NAMES[l] ?? l} in ${title}, ${n} left">${pieceSvg(letter)}<span class="count">${n}</span></button>`;
+            return `<button type="button" class="reserve${selected ? " selected" : ""}" data-side="${side}" data-reserve="${l}" ${enabled ? "" : "disabled"} aria-pressed="${selected}" aria-label="${side} ${PIECE_NAMES[l] ?? l} in ${title}, ${n} left">${pieceSvg(letter)}<span class="count">${n}</span></button>`;
           })
           .join("");
       el.querySelectorAll<HTMLButtonElement>("button[data-reserve]").forEach((b) =>
@@ -279,8 +324,9 @@ export class GameScreen {
     const people = s.mode !== "computer";
     const offerFromOpponent = s.draw_offer !== null && (you === "both" || s.draw_offer !== you);
     const det = this.input.detonation();
+    const cleared = det ? det.captures.filter((c) => c !== det.from) : [];
     const buttons: string[] = [`<button type="button" id="flip">Flip board</button>`];
-    if (det) buttons.push(`<button type="button" id="detonate" class="danger">Detonate ${det.from}</button>`);
+    if (det) buttons.push(`<button type="button" id="detonate" class="danger">Detonate ${det.from}: removes ${cleared.length ? cleared.join(", ") : "nothing"}</button>`);
     if (playing) buttons.push(`<button type="button" id="resign">Resign</button>`);
     if (playing && people && !offerFromOpponent && s.draw_offer === null) buttons.push(`<button type="button" id="offer">Offer draw</button>`);
     if (playing && people && offerFromOpponent) buttons.push(`<button type="button" id="accept">Accept draw</button><button type="button" id="decline">Decline draw</button>`);
@@ -293,9 +339,12 @@ export class GameScreen {
     const detonate = this.root.querySelector("#detonate");
     if (det && detonate) {
       detonate.addEventListener("click", () => this.send(det.lan));
-      const show = () => this.board.highlight(det.captures);
+      const show = () => this.board.highlight(cleared);
+      const hide = () => this.board.highlight([]);
       detonate.addEventListener("mouseenter", show);
       detonate.addEventListener("focus", show);
+      detonate.addEventListener("mouseleave", hide);
+      detonate.addEventListener("blur", hide);
     }
     this.root.querySelector("#resign")?.addEventListener("click", () => {
       if (confirm("Resign this game?")) this.socket.send({ type: "resign" });
@@ -310,47 +359,52 @@ export class GameScreen {
     const blackFirst = s.start_fen.split(" ")[1] === "b";
     const lines = journal(s.moves.map((m) => m.san), s.variant, blackFirst);
     let ply = 0;
-    this.$("#journal").innerHTML = lines
+    const list = this.$("#journal");
+    list.innerHTML = lines
       .map((l) => `<li><span class="num">${l.number}</span>${l.moves.map((m) => {
           ply += 1;
           const current = this.review === ply;
           return `<button type="button" class="ply${current ? " current" : ""}" data-ply="${ply}" aria-current="${current}">${escapeHtml(m)}</button>`;
         }).join(" ")}</li>`)
       .join("");
-    this.$("#journal").querySelectorAll<HTMLButtonElement>("button[data-ply]").forEach((b) =>
-      b.addEventListener("click", () => this.showPly(Number(b.dataset.ply))),
+    list.querySelectorAll<HTMLButtonElement>("button[data-ply]").forEach((b) =>
+      b.addEventListener("click", () => void this.showPly(Number(b.dataset.ply))),
     );
+    const start = this.$("#review-start");
+    start.classList.toggle("current", this.review === 0);
+    start.setAttribute("aria-current", String(this.review === 0));
+    // A new move scrolls the journal to it, unless an earlier one is being reviewed.
+    if (this.review === null && s.moves.length > this.shownPlies) list.scrollTop = list.scrollHeight;
+    this.shownPlies = s.moves.length;
   }
 
-  // Reviews the position after a ply without disturbing the live game.
+  // Reviews the position after a ply (0: the start) without disturbing the live game.
   private async showPly(ply: number) {
     const s = this.state!;
     if (ply >= s.moves.length) return this.backToLive();
+    const ticket = ++this.reviewTicket;
     try {
       const view = await api.ply(s.id, ply);
-      if (this.destroyed) return;
+      if (this.destroyed || ticket !== this.reviewTicket) return;
       this.review = ply;
-      const reviewInput = new MoveInput([], false);
-      const host = this.$("#board");
-      const b = new BoardView(host, s.variant, reviewInput, () => undefined);
-      b.flipped = this.board.flipped;
-      b.render(view.board, { interactive: false });
+      this.reviewView = view;
+      this.input.clear();
+      this.input.setLegal(s.legal_moves, false);
       const banner = this.$("#review-banner");
       banner.hidden = false;
-      banner.innerHTML = `Reviewing the position after ply ${ply}. <button type="button" id="live-btn">Back to the game</button>`;
+      banner.innerHTML = `${ply === 0 ? "Reviewing the start position." : `Reviewing the position after ply ${ply}.`} <button type="button" id="live-btn">Back to the game</button>`;
       banner.querySelector("#live-btn")!.addEventListener("click", () => this.backToLive());
-      this.input.setLegal(s.legal_moves, false);
-      this.renderJournal();
+      this.render();
     } catch (e) {
       this.error((e as Error).message);
     }
   }
 
   private backToLive() {
+    ++this.reviewTicket;
     this.review = null;
+    this.reviewView = null;
     this.$("#review-banner").hidden = true;
-    this.board = new BoardView(this.$("#board"), this.state!.variant, this.input, (a) => this.onAction(a));
-    this.board.flipped = this.state!.you === "black";
     this.input.setLegal(this.state!.legal_moves, this.canMove());
     this.render();
   }

@@ -1,6 +1,7 @@
 // The home screen: pick a variant and a kind of game, import a record, watch games.
 import { api, type CreateOptions } from "./api";
 import { saveToken } from "./game";
+import { boardPicture } from "./thumbnail";
 
 const VARIANTS = [
   { id: "wataku", name: "Wataku Genesis", line: "9x9 points, two Kings, dormant groups, Traverse and deployment from the reserve." },
@@ -9,30 +10,20 @@ const VARIANTS = [
   { id: "chess", name: "Chess", line: "Orthodox chess, the engine's yardstick." },
 ];
 
-// A small picture of each board: its grid drawn in SVG.
-function thumbnail(id: string): string {
-  const grid = (n: number, x0: number, y0: number, size: number, points: boolean) => {
-    let s = "";
-    const c = size / n;
-    if (points) {
-      for (let i = 0; i < n; ++i) {
-        s += `<line x1="${x0 + c / 2}" y1="${y0 + c / 2 + i * c}" x2="${x0 + size - c / 2}" y2="${y0 + c / 2 + i * c}"/>`;
-        s += `<line x1="${x0 + c / 2 + i * c}" y1="${y0 + c / 2}" x2="${x0 + c / 2 + i * c}" y2="${y0 + size - c / 2}"/>`;
+// A small picture of each variant's start position, drawn from the server's
+// board once it answers (the card keeps its size meanwhile).
+async function drawThumbnails(root: HTMLElement) {
+  await Promise.all(
+    VARIANTS.map(async (v) => {
+      const host = root.querySelector<HTMLElement>(`[data-thumb="${v.id}"]`);
+      try {
+        const view = await api.moves(v.id, "");
+        if (host?.isConnected) host.innerHTML = boardPicture(view.board, v.id === "wataku");
+      } catch {
+        if (host?.isConnected) host.textContent = "";
       }
-      return `<g stroke="#5b4a2f" stroke-width="1">${s}</g>`;
-    }
-    for (let r = 0; r < n; ++r)
-      for (let f = 0; f < n; ++f)
-        if ((r + f) % 2) s += `<rect x="${x0 + f * c}" y="${y0 + r * c}" width="${c}" height="${c}"/>`;
-    return `<rect x="${x0}" y="${y0}" width="${size}" height="${size}" fill="#f0d9b5"/><g fill="#b58863">${s}</g>`;
-  };
-  const body =
-    id === "chess4d"
-      ? [0, 1].map((r) => [0, 1].map((c) => grid(4, c * 32, r * 32, 30, false)).join("")).join("")
-      : id === "wataku"
-        ? `<rect width="62" height="62" fill="#e8c98f"/>${grid(9, 0, 0, 62, true)}`
-        : grid(id === "wreckage" ? 10 : 8, 0, 0, 62, false);
-  return `<svg viewBox="0 0 62 62" width="62" height="62" aria-hidden="true">${body}</svg>`;
+    }),
+  );
 }
 
 export async function renderHome(root: HTMLElement, go: (path: string) => void) {
@@ -41,7 +32,7 @@ export async function renderHome(root: HTMLElement, go: (path: string) => void) 
     <p class="lede">Play Wataku Genesis, Wreckage and 4D chess against the computer or a friend.</p>
     <form id="new-game" class="new-game">
       <fieldset class="variants"><legend>Variant</legend>
-        ${VARIANTS.map((v, i) => `<label class="variant-card">${thumbnail(v.id)}<input type="radio" name="variant" value="${v.id}" ${i === 0 ? "checked" : ""}><span><strong>${v.name}</strong><br>${v.line} <a href="#/rules/${v.id}">Rules</a></span></label>`).join("")}
+        ${VARIANTS.map((v, i) => `<label class="variant-card"><span class="thumb-host" data-thumb="${v.id}"></span><input type="radio" name="variant" value="${v.id}" ${i === 0 ? "checked" : ""}><span><strong>${v.name}</strong><br>${v.line} <a href="#/rules/${v.id}">Rules</a></span></label>`).join("")}
       </fieldset>
       <fieldset><legend>Opponent</legend>
         <label><input type="radio" name="mode" value="computer" checked> The computer</label>
@@ -111,16 +102,32 @@ export async function renderHome(root: HTMLElement, go: (path: string) => void) 
       root.querySelector("#import-error")!.textContent = (err as Error).message;
     }
   });
+  void drawThumbnails(root);
   const list = root.querySelector<HTMLElement>("#games")!;
+  await loadGameList(list);
+  // The list follows the server while the home page is shown.
+  const timer = window.setInterval(() => {
+    if (!list.isConnected) clearInterval(timer);
+    else void loadGameList(list);
+  }, LIST_REFRESH_MS);
+}
+
+const LIST_REFRESH_MS = 10_000;
+const shownLists = new WeakMap<HTMLElement, string>();
+
+async function loadGameList(list: HTMLElement) {
   try {
     const { live, recent } = await api.games();
     if (!list.isConnected) return;  // the user has already left the page
     const row = (g: { id: string; variant: string; mode: string; plies: number; result: string; termination: string }) =>
       `<li><a href="#/game/${g.id}">${VARIANTS.find((v) => v.id === g.variant)?.name ?? g.variant}, ${g.mode}, ${g.plies} plies${g.result !== "*" ? `, ${g.result} (${g.termination})` : ""}</a></li>`;
-    list.innerHTML =
+    const html =
       `<h3>Live</h3>${live.length ? `<ul>${live.map(row).join("")}</ul>` : "<p>None right now.</p>"}` +
       `<h3>Recent</h3>${recent.length ? `<ul>${recent.map(row).join("")}</ul>` : "<p>None yet.</p>"}`;
+    // Rewriting an unchanged list would drop the focus of a keyboard user in it.
+    if (shownLists.get(list) !== html) list.innerHTML = html;
+    shownLists.set(list, html);
   } catch {
-    list.textContent = "The game list is unavailable.";
+    if (list.isConnected) list.textContent = "The game list is unavailable.";
   }
 }

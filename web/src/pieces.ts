@@ -12,8 +12,11 @@ const SHAPES: Record<string, string> = {
   N: `<path d="${HORSE}"/><circle cx="52" cy="30" r="3"/>`,
   P: `<circle cx="50" cy="35" r="14"/><path d="M32 85 H68 L60 55 H40 Z"/>`,
   J: `<circle cx="50" cy="35" r="14"/><path d="M32 85 H68 L60 55 H40 Z"/><path d="M35 33 H65 M65 33 L78 26 M65 33 L78 40" fill="none" stroke-width="5"/><path d="M50 65 l3 7 7 0 -6 4 2 7 -6 -4 -6 4 2 -7 -6 -4 7 0 z" stroke-width="1.5"/>`,
-  F: `<path d="${HORSE}"/><circle cx="52" cy="30" r="3"/><path d="M62 58 L82 78 M82 58 L62 78" fill="none" stroke-width="6"/>`,
-  W: `<path d="${HORSE}"/><circle cx="52" cy="30" r="3"/><path d="M72 56 V80 M60 68 H84" fill="none" stroke-width="6"/>`,
+  // The Ferz- and Wazir-Knight carry a large badge that stays readable on a
+  // 27px square: a diamond with a diagonal cross (one diagonal step) or a
+  // square with an upright cross (one orthogonal step).
+  F: `<path d="${HORSE}"/><circle cx="52" cy="30" r="3"/><path d="M75 50 L99 74 L75 98 L51 74 Z" stroke-width="4"/><path d="M67 66 L83 82 M83 66 L67 82" fill="none" stroke-width="7"/>`,
+  W: `<path d="${HORSE}"/><circle cx="52" cy="30" r="3"/><path d="M55 54 H97 V96 H55 Z" stroke-width="4"/><path d="M76 61 V89 M62 75 H90" fill="none" stroke-width="7"/>`,
   D: `<path d="M50 88 L42 60 L10 30 L30 58 L8 50 L40 72 L50 20 L60 72 L92 50 L70 58 L90 30 L58 60 Z"/><circle cx="50" cy="22" r="7"/>`,
   X: `<circle cx="48" cy="58" r="27"/><path d="M62 36 L72 22" fill="none" stroke-width="6"/><path d="M74 20 l4 -10 M76 20 l9 -5 M76 22 l9 3" fill="none" stroke-width="3"/><path d="M36 50 A14 14 0 0 1 48 42" fill="none" stroke-width="4"/>`,
   G: `<path d="M22 88 V14 H78 V88 H68 V24 H32 V88 Z"/><path d="M32 40 L68 28 V50 L32 62 Z"/><path d="M18 88 H82" fill="none"/>`,
@@ -41,11 +44,18 @@ export function pieceName(letter: string): string {
   return `${side} ${PIECE_NAMES[letter.toUpperCase()] ?? letter}`;
 }
 
-// An inline SVG for a FEN letter (upper case White, lower case Black).
-export function pieceSvg(letter: string, extraClass = ""): string {
+// The drawing of a FEN letter (upper case White, lower case Black) on a
+// 100x100 canvas, as an SVG group.
+export function pieceShape(letter: string): string {
   const white = letter === letter.toUpperCase();
   const shape = SHAPES[letter.toUpperCase()] ?? `<text x="50" y="62" text-anchor="middle" font-size="40">${letter}</text>`;
   const fill = white ? "#fbfaf5" : "#26221f";
   const stroke = white ? "#1d1b19" : "#f3efe6";
-  return `<svg class="piece ${extraClass}" viewBox="0 0 100 100" aria-hidden="true" focusable="false"><g fill="${fill}" stroke="${stroke}" stroke-width="4" stroke-linejoin="round" stroke-linecap="round">${shape}</g></svg>`;
+  return `<g fill="${fill}" stroke="${stroke}" stroke-width="4" stroke-linejoin="round" stroke-linecap="round">${shape}</g>`;
+}
+
+// An inline SVG for a FEN letter; its class says the side (white/black).
+export function pieceSvg(letter: string, extraClass = ""): string {
+  const side = letter === letter.toUpperCase() ? "white" : "black";
+  return `<svg class="piece ${side}${extraClass ? " " + extraClass : ""}" viewBox="0 0 100 100" aria-hidden="true" focusable="false">${pieceShape(letter)}</svg>`;
 }

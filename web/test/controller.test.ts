@@ -91,6 +91,21 @@ describe("MoveInput", () => {
     expect(input.candidates()).toEqual([]);
   });
 
+  it("shows both kinds where a King step and a castling share a square", () => {
+    const input = new MoveInput([mv("f1g1", "f1", "g1"), mv("f1g1c", "f1", "g1", "castling"), mv("f1e1", "f1", "e1"), mv("f1h1c", "f1", "h1", "castling")], true);
+    input.clickSquare("f1");
+    expect(input.marks().get("g1")).toBe("move-castling");
+    expect(input.marks().get("e1")).toBe("move");
+    expect(input.marks().get("h1")).toBe("castling");
+  });
+
+  it("marks a capturing promotion as both", () => {
+    const input = new MoveInput([mv("d7c8q", "d7", "c8", "promotion", ["c8"], "Q"), mv("d7c8n", "d7", "c8", "promotion", ["c8"], "N"), mv("d7d8q", "d7", "d8", "promotion", [], "Q")], true);
+    input.clickSquare("d7");
+    expect(input.marks().get("c8")).toBe("promotion-capture");
+    expect(input.marks().get("d8")).toBe("promotion");
+  });
+
   it("completes a drag from a piece to a destination", () => {
     const input = new MoveInput(LEGAL, true);
     expect(input.drop("e2", "e4")).toEqual({ type: "move", lan: "e2e4" });
