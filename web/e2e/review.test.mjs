@@ -90,8 +90,10 @@ describe("reviewing the journal", () => {
       await shot(page, "review-start-flipped");
 
       // Back to the game: the new move is there and the board stays flipped.
-      await page.locator("#live-btn").click();
+      await page.locator("#live-btn").focus();
+      await page.keyboard.press("Enter");
       await page.locator("#review-banner").waitFor({ state: "hidden" });
+      assert.ok(await page.evaluate(() => document.activeElement?.dataset?.sq), "the focus goes to the board, not lost with the banner");
       await page.waitForFunction(() => document.querySelector('#board [data-sq="a8"]').getAttribute("aria-label") === "a8, black Pawn");
       assert.equal(await label(page, "e4"), "e4, white Ninja Pawn");
       assert.equal(await page.locator('#hand-top [data-reserve="J"]').getAttribute("aria-label"), "white Ninja Pawn in hand, 4 left");

@@ -404,9 +404,13 @@ export class GameScreen {
     ++this.reviewTicket;
     this.review = null;
     this.reviewView = null;
-    this.$("#review-banner").hidden = true;
+    const banner = this.$("#review-banner");
+    // The "Back to the game" button is about to be hidden: its focus goes to the board.
+    const fromBanner = banner.contains(document.activeElement);
+    banner.hidden = true;
     this.input.setLegal(this.state!.legal_moves, this.canMove());
     this.render();
+    if (fromBanner) this.board.focusCurrent();
   }
 
   private tickClocks() {
