@@ -223,6 +223,72 @@ TEST_F(ServerIntegrity, EndingAGameStopsTheComputersSearch) {
     EXPECT_EQ(game_state(port(), slow.id)["moves"].size(), 1u) << "the ended game got a computer move";
 }
 
+// An HTTP/1.1 keep-alive connection from a chosen loopback address (127.0.0.x),
+// so a test can play several clients on one machine.
+class RawConnection {
+public:
+    bool open(unsigned short port, const std::string& from) {
+        beast::error_code ec;
+        socket_.open(tcp::v4(), ec);
+        if (!ec) socket_.bind(tcp::endpoint(net::ip::make_address(from), 0), ec);
+        if (!ec) socket_.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port), ec);
+        return !ec;
+    }
+    // Sends a GET and returns the status of the reply (0 if none within the timeout).
+    int get(const std::string& target) {
+        const std::string request = "GET " + target + " HTTP/1.1\r\nHost: localhost\r\n\r\n";
+        beast::error_code ec;
+        net::write(socket_, net::buffer(request), ec);
+        if (ec) return 0;
+        return read_status();
+    }
+    // The status of a reply the server sends on its own (a refusal), 0 if none.
+    int read_status() {
+        pollfd p{socket_.native_handle(), POLLIN, 0};
+        if (poll(&p, 1, static_cast<int>(std::chrono::milliseconds(kIoTimeout).count())) <= 0) return 0;
+        std::array<char, 4096> buf{};
+        beast::error_code ec;
+        const std::size_t n = socket_.read_some(net::buffer(buf), ec);
+        return raw_status(std::string(buf.data(), n));
+    }
+
+private:
+    net::io_context ioc_;
+    tcp::socket socket_{ioc_};
+};
+
+// Flooding from one address cannot take the server from others: connections
+// per address are capped (503), and so are new games per address (429).
+TEST_F(ServerIntegrity, FloodLimitsPerAddress) {
+    ASSERT_TRUE(server_.stop());
+    ASSERT_TRUE(server_.start(db(), {"--max-connections-per-address", "3", "--games-per-minute", "4"}));
+    std::vector<std::unique_ptr<RawConnection>> held;
+    for (int i = 0; i < 3; ++i) {
+        held.push_back(std::make_unique<RawConnection>());
+        ASSERT_TRUE(held.back()->open(port(), "127.0.0.2"));
+        ASSERT_EQ(held.back()->get("/api/health"), 200) << "connection " << i;
+    }
+    RawConnection fourth;
+    ASSERT_TRUE(fourth.open(port(), "127.0.0.2"));
+    EXPECT_EQ(fourth.read_status(), 503) << "a fourth connection from the same address was let in";
+    RawConnection other;
+    ASSERT_TRUE(other.open(port(), "127.0.0.3"));
+    EXPECT_EQ(other.get("/api/health"), 200) << "another address was refused";
+    held.pop_back();  // a place comes free
+    std::this_thread::sleep_for(200ms);
+    RawConnection again;
+    ASSERT_TRUE(again.open(port(), "127.0.0.2"));
+    EXPECT_EQ(again.get("/api/health"), 200) << "a freed place was not given back";
+
+    // Games: a burst of 4 per address, then 429 (from 127.0.0.1, the test's HTTP helper).
+    for (int i = 0; i < 4; ++i)
+        EXPECT_EQ(create_game(port(), {{"variant", "chess"}, {"mode", "local"}}).raw.status, 201) << "game " << i;
+    const HttpResult fifth = post(port(), "/api/games", {{"variant", "chess"}, {"mode", "local"}});
+    EXPECT_EQ(fifth.status, 429) << fifth;
+    EXPECT_EQ(post(port(), "/api/import", {{"record", "1. e4 *"}}).status, 429);
+    EXPECT_EQ(get(port(), "/api/health").json()["games"], 4);
+}
+
 // A storage that can be told to fail, around a real SQLite database in memory.
 class FlakyStorage final : public server::Storage {
 public:

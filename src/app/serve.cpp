@@ -37,12 +37,19 @@ int cmd_serve(const Args& args, std::ostream& out, std::ostream& err) {
             auto n = number(1, 64);
             if (!n) return err << "error: --computer-threads takes 1-64\n", kUsageError;
             computer_threads = *n;
+        } else if (a == "--max-connections" || a == "--max-connections-per-address" || a == "--games-per-minute") {
+            auto n = number(1, 999999);
+            if (!n) return err << "error: " << a << " takes 1-999999\n", kUsageError;
+            (a == "--max-connections"               ? options.max_connections
+             : a == "--max-connections-per-address" ? options.max_connections_per_address
+                                                    : options.games_per_minute_per_address) = *n;
         } else if ((a == "--db" || a == "--static" || a == "--address") && v) {
             (a == "--db" ? db : a == "--static" ? options.static_dir : options.address) = *v;
             ++i;
         } else {
             err << "error: unknown or incomplete option " << chimera::quoted(a)
-                << " (--port N --db FILE --static DIR --threads N --computer-threads N --address IP)\n";
+                << " (--port N --db FILE --static DIR --threads N --computer-threads N --address IP"
+                   " --max-connections N --max-connections-per-address N --games-per-minute N)\n";
             return kUsageError;
         }
     }

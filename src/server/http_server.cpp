@@ -5,8 +5,12 @@
 #include <chrono>
 #include <deque>
 #include <fstream>
+#include <map>
+#include <mutex>
+#include <optional>
 #include <sstream>
 #include <thread>
+#include <utility>
 
 #include "server/api.h"
 
@@ -38,10 +42,84 @@ public:
         tokens_ -= 1;
         return true;
     }
+    bool full() const {
+        const auto since = std::chrono::steady_clock::now() - last_;
+        return tokens_ + rate_ * std::chrono::duration<double>(since).count() >= burst_;
+    }
 
 private:
     double rate_, burst_, tokens_;
     std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
+};
+
+// Limits shared by every connection: open connections in all and per client
+// address, and a game-creation bucket per address. A Guard holds one
+// connection's place and gives it back when the connection's last handler is gone.
+class Admission {
+public:
+    explicit Admission(const ServerOptions& o) : options_(o) {}
+
+    class Guard {
+    public:
+        Guard(Admission* a, std::string address) : a_(a), address_(std::move(address)) {}
+        Guard(Guard&& o) noexcept : a_(std::exchange(o.a_, nullptr)), address_(std::move(o.address_)) {}
+        Guard& operator=(Guard&&) = delete;
+        ~Guard() {
+            if (a_) a_->release(address_);
+        }
+        const std::string& address() const { return address_; }
+        Admission* admission() const { return a_; }
+
+    private:
+        Admission* a_;
+        std::string address_;
+    };
+
+    // A place for a new connection from address, or nullopt with the reason.
+    std::optional<Guard> admit(const std::string& address, std::string& why) {
+        std::lock_guard lock(mutex_);
+        if (total_ >= options_.max_connections) {
+            why = "the server is full; try again later";
+            return std::nullopt;
+        }
+        PerAddress& p = by_address_[address];
+        if (p.connections >= options_.max_connections_per_address) {
+            why = "too many connections from your address";
+            return std::nullopt;
+        }
+        ++p.connections;
+        ++total_;
+        return Guard(this, address);
+    }
+
+    bool may_create_game(const std::string& address) {
+        std::lock_guard lock(mutex_);
+        if (game_buckets_.size() > 100000) {
+            // Forget addresses whose buckets have refilled: they are as if new.
+            for (auto it = game_buckets_.begin(); it != game_buckets_.end();)
+                it = it->second.full() ? game_buckets_.erase(it) : std::next(it);
+        }
+        const double per_minute = options_.games_per_minute_per_address;
+        auto it = game_buckets_.try_emplace(address, per_minute / 60.0, per_minute).first;
+        return it->second.allow();
+    }
+
+private:
+    struct PerAddress {
+        int connections = 0;
+    };
+    void release(const std::string& address) {
+        std::lock_guard lock(mutex_);
+        --total_;
+        auto it = by_address_.find(address);
+        if (it != by_address_.end() && --it->second.connections == 0) by_address_.erase(it);
+    }
+
+    const ServerOptions& options_;
+    std::mutex mutex_;
+    int total_ = 0;
+    std::map<std::string, PerAddress> by_address_;     // addresses with open connections
+    std::map<std::string, RateLimiter> game_buckets_;  // kept after the connections close
 };
 
 std::string mime_type(std::string_view path) {
@@ -82,7 +160,8 @@ bool read_static(const std::string& root, std::string_view target, std::string& 
 
 class WsSession : public std::enable_shared_from_this<WsSession> {
 public:
-    WsSession(tcp::socket&& socket, GameService& games) : ws_(std::move(socket)), games_(games) {}
+    WsSession(tcp::socket&& socket, GameService& games, Admission::Guard guard)
+        : ws_(std::move(socket)), games_(games), guard_(std::move(guard)) {}
 
     void run(http::request<http::string_body> req, std::string id, std::string token) {
         id_ = std::move(id);
@@ -164,6 +243,7 @@ private:
 
     websocket::stream<beast::tcp_stream> ws_;
     GameService& games_;
+    Admission::Guard guard_;
     beast::flat_buffer buffer_;
     std::deque<std::shared_ptr<const std::string>> queue_;
     std::string id_, token_;
@@ -181,8 +261,8 @@ public:
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
 public:
-    HttpSession(tcp::socket&& socket, GameService& games, const std::string& static_dir)
-        : stream_(std::move(socket)), games_(games), static_dir_(static_dir) {}
+    HttpSession(tcp::socket&& socket, GameService& games, const std::string& static_dir, Admission::Guard guard)
+        : stream_(std::move(socket)), games_(games), static_dir_(static_dir), guard_(std::move(guard)) {}
 
     void run() {
         net::dispatch(stream_.get_executor(), beast::bind_front_handler(&HttpSession::do_read, shared_from_this()));
@@ -226,7 +306,7 @@ private:
                 const auto params = parse_query(query);
                 const auto it = params.find("token");
                 stream_.expires_never();
-                std::make_shared<WsSession>(stream_.release_socket(), games_)
+                std::make_shared<WsSession>(stream_.release_socket(), games_, std::move(*guard_))
                     ->run(std::move(req), id, it == params.end() ? "" : it->second);
                 return;
             }
@@ -235,6 +315,9 @@ private:
         }
         const std::string_view method(req.method_string().data(), req.method_string().size());
         if (path.rfind("/api/", 0) == 0 || path == "/api") {
+            if (req.method() == http::verb::post && (path == "/api/games" || path == "/api/import") &&
+                !guard_->admission()->may_create_game(guard_->address()))
+                return reply(429, "application/json", error_json(429, "too many new games from your address; slow down"));
             const ApiResponse r = handle_api(games_, method, path, query, req.body());
             return reply(r.status, r.content_type, r.body);
         }
@@ -269,6 +352,7 @@ private:
     beast::tcp_stream stream_;
     GameService& games_;
     const std::string& static_dir_;
+    std::optional<Admission::Guard> guard_;  // moved to the WebSocket session on an upgrade
     beast::flat_buffer buffer_;
     std::optional<http::request_parser<http::string_body>> parser_;
     RateLimiter limiter_{50, 100};
@@ -280,22 +364,48 @@ private:
 struct HttpServer::Impl {
     GameService& games;
     ServerOptions options;
+    // Before the io_context: sessions still queued in it give their places back
+    // when it is destroyed.
+    Admission admission{options};
     net::io_context ioc;
     tcp::acceptor acceptor{ioc};
     std::vector<std::thread> threads;
     std::optional<net::signal_set> signals;
+    net::steady_timer accept_pause{ioc};
 
     Impl(GameService& g, ServerOptions o) : games(g), options(std::move(o)), ioc(std::max(1, options.threads)) {}
 
     void accept() {
         acceptor.async_accept(net::make_strand(ioc), [this](beast::error_code ec, tcp::socket socket) {
-            if (!ec) {
-                // Small JSON messages must not wait for Nagle's algorithm.
-                beast::error_code ignored;
-                socket.set_option(tcp::no_delay(true), ignored);
-                std::make_shared<HttpSession>(std::move(socket), games, options.static_dir)->run();
+            if (ec) {
+                if (!acceptor.is_open()) return;
+                // Out of file descriptors (or similar): wait a little instead of spinning.
+                accept_pause.expires_after(std::chrono::milliseconds(100));
+                accept_pause.async_wait([this](beast::error_code) {
+                    if (acceptor.is_open()) accept();
+                });
+                return;
             }
-            if (acceptor.is_open()) accept();
+            beast::error_code ignored;
+            // Small JSON messages must not wait for Nagle's algorithm.
+            socket.set_option(tcp::no_delay(true), ignored);
+            const auto peer = socket.remote_endpoint(ignored);
+            std::string why;
+            if (auto guard = admission.admit(ignored ? std::string("?") : peer.address().to_string(), why)) {
+                std::make_shared<HttpSession>(std::move(socket), games, options.static_dir, std::move(*guard))->run();
+            } else {
+                // Refused before reading anything: a short 503 and close.
+                auto text = std::make_shared<std::string>(
+                    "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nConnection: close\r\n"
+                    "Content-Length: " + std::to_string(error_json(503, why).size()) + "\r\n\r\n" + error_json(503, why));
+                auto sock = std::make_shared<tcp::socket>(std::move(socket));
+                net::async_write(*sock, net::buffer(*text), [sock, text](beast::error_code, std::size_t) {
+                    beast::error_code e;
+                    sock->shutdown(tcp::socket::shutdown_both, e);
+                    sock->close(e);
+                });
+            }
+            accept();
         });
     }
 };
@@ -340,6 +450,7 @@ void HttpServer::stop() {
     net::post(impl_->ioc, [this] {
         beast::error_code ec;
         impl_->acceptor.close(ec);
+        impl_->accept_pause.cancel();
         impl_->ioc.stop();
     });
 }

@@ -16,6 +16,12 @@ struct ServerOptions {
     unsigned short port = 8080;
     std::string static_dir;  // empty: no static files
     int threads = 2;
+    // Flood limits across connections: open connections in all and per client
+    // address, and new games per address (a token bucket: per minute, with a
+    // burst of the same size).
+    int max_connections = 20000;
+    int max_connections_per_address = 1000;
+    int games_per_minute_per_address = 120;
 };
 
 class HttpServer {
