@@ -6,10 +6,10 @@
 // Every position was checked with `chimera perft` (0 replies after the last
 // move for mates and stalemates; a FEN with the sides swapped is refused with
 // "the side not to move is in check" for mates and accepted for stalemates).
-#include "server_client.h"
-
 #include <algorithm>
 #include <set>
+
+#include "server_client.h"
 
 namespace chimera {
 namespace {
@@ -26,7 +26,7 @@ const std::regex kMoveRule("move|ply|plies|50|75|100", std::regex::icase);
 const std::regex kDeadMaterial("material|bare|kings|dead", std::regex::icase);
 
 class ServerEndings : public ::testing::Test {
-protected:
+  protected:
     void SetUp() override { ASSERT_TRUE(server_.start(dir_.file("chimera.db"))); }
     void TearDown() override { EXPECT_TRUE(server_.stop()); }
     unsigned short port() const { return server_.port(); }
@@ -37,7 +37,8 @@ protected:
         EXPECT_EQ(g.raw.status, 201) << variant << " " << fen << ": " << g.raw;
         if (g.raw.status == 201) {
             const Json s = game_state(port(), g.id, g.token);
-            EXPECT_EQ(s.value("result", ""), "*") << "the start position already ended the game: " << s.dump();
+            EXPECT_EQ(s.value("result", ""), "*")
+                << "the start position already ended the game: " << s.dump();
         }
         return g;
     }
@@ -63,14 +64,15 @@ protected:
     // The game is over with `result` for `reason`; no move is offered or
     // accepted any more; the record carries the start FEN and the result, both
     // as the Result tag and as the token that ends the movetext.
-    void expect_ended(const Created& g, const Json& s, const std::string& result, const std::regex& reason,
-                      const std::string& start_fen) {
+    void expect_ended(const Created& g, const Json& s, const std::string& result,
+                      const std::regex& reason, const std::string& start_fen) {
         EXPECT_EQ(s.value("result", ""), result) << s.value("termination", "");
         const std::string why = s.value("termination", "");
         EXPECT_TRUE(std::regex_search(why, reason)) << "termination: '" << why << "'";
         EXPECT_TRUE(s["legal_moves"].empty()) << s["legal_moves"].dump().substr(0, 200);
 
-        const std::string late_move = s.value("variant", "") == "chess4d" ? "a1[0,0]a2[0,0]" : "a1a2";
+        const std::string late_move =
+            s.value("variant", "") == "chess4d" ? "a1[0,0]a2[0,0]" : "a1a2";
         const HttpResult late = http_move(port(), g.id, g.token, late_move);
         EXPECT_EQ(late.status, 409) << late;
 
@@ -79,9 +81,12 @@ protected:
         EXPECT_NE(rec.body.find("[Result \"" + result + "\"]"), std::string::npos) << rec.body;
         EXPECT_NE(rec.body.find("[FEN \"" + start_fen + "\"]"), std::string::npos) << rec.body;
         std::string body = rec.body;
-        while (!body.empty() && std::isspace(static_cast<unsigned char>(body.back()))) body.pop_back();
-        EXPECT_TRUE(body.size() >= result.size() && body.compare(body.size() - result.size(), result.size(), result) == 0)
-            << "the movetext does not end with the result:\n" << rec.body;
+        while (!body.empty() && std::isspace(static_cast<unsigned char>(body.back())))
+            body.pop_back();
+        EXPECT_TRUE(body.size() >= result.size() &&
+                    body.compare(body.size() - result.size(), result.size(), result) == 0)
+            << "the movetext does not end with the result:\n"
+            << rec.body;
     }
 
     void expect_going_on(const Json& s) {
@@ -96,7 +101,8 @@ protected:
 
 // A 4D FEN (D-14) from a list of pieces: 8 rows (W=1,Y=4) ... (W=1,Y=1),
 // (W=0,Y=4) ... (W=0,Y=1), each files a-d of the Z=0 board then of the Z=1 board.
-std::string fen4d(const std::vector<std::pair<char, std::string>>& pieces, const std::string& rest) {
+std::string fen4d(const std::vector<std::pair<char, std::string>>& pieces,
+                  const std::string& rest) {
     std::map<std::tuple<int, int, int, int>, char> cell;
     static const std::regex kSq(R"(([a-d])([1-4])\[([01]),([01])\])");
     for (const auto& [p, sq] : pieces) {
@@ -127,12 +133,12 @@ std::string fen4d(const std::vector<std::pair<char, std::string>>& pieces, const
 
 TEST(ServerEndingsHelpers, Fen4dWritesTheSpecStartPosition) {
     // D-4's start position, piece by piece, must give D-4's FEN.
-    const std::string fen = fen4d({{'R', "a1[0,0]"}, {'B', "c1[0,0]"}, {'P', "b2[1,0]"}, {'P', "d2[1,0]"},
-                                   {'R', "c1[0,1]"}, {'P', "d2[0,1]"}, {'Q', "b1[1,1]"}, {'N', "c1[1,1]"},
-                                   {'K', "d1[1,1]"}, {'P', "c2[1,1]"}, {'r', "a4[1,1]"}, {'b', "c4[1,1]"},
-                                   {'p', "b3[0,1]"}, {'p', "d3[0,1]"}, {'q', "b4[0,0]"}, {'n', "c4[0,0]"},
-                                   {'k', "d4[0,0]"}, {'p', "c3[0,0]"}, {'r', "c4[1,0]"}, {'p', "d3[1,0]"}},
-                                  "w 0 1");
+    const std::string fen = fen4d(
+        {{'R', "a1[0,0]"}, {'B', "c1[0,0]"}, {'P', "b2[1,0]"}, {'P', "d2[1,0]"}, {'R', "c1[0,1]"},
+         {'P', "d2[0,1]"}, {'Q', "b1[1,1]"}, {'N', "c1[1,1]"}, {'K', "d1[1,1]"}, {'P', "c2[1,1]"},
+         {'r', "a4[1,1]"}, {'b', "c4[1,1]"}, {'p', "b3[0,1]"}, {'p', "d3[0,1]"}, {'q', "b4[0,0]"},
+         {'n', "c4[0,0]"}, {'k', "d4[0,0]"}, {'p', "c3[0,0]"}, {'r', "c4[1,0]"}, {'p', "d3[1,0]"}},
+        "w 0 1");
     EXPECT_EQ(fen, "4r1b1/1p1p4/3P2P1/2R2QNK/1qnk2r1/2p4p/5P1P/R1B5 w 0 1");
 }
 
@@ -198,8 +204,13 @@ TEST_F(ServerEndings, D13_Chess4dStalemateIsADraw) {
     // steps are: b1/b2 on every board by the King c1[1,1], a2 on every board by the
     // pawns a3[1,0] and a3[1,1], a1[1,0] and a1[0,1] by the Rooks on d1, a1[1,1] by the
     // Bishop through b2[1,1].
-    const std::string fen = fen4d({{'K', "a1[0,0]"}, {'k', "c1[1,1]"}, {'p', "a3[1,0]"}, {'p', "a3[1,1]"},
-                                   {'r', "d1[1,0]"}, {'r', "d1[0,1]"}, {'b', "d4[1,1]"}},
+    const std::string fen = fen4d({{'K', "a1[0,0]"},
+                                   {'k', "c1[1,1]"},
+                                   {'p', "a3[1,0]"},
+                                   {'p', "a3[1,1]"},
+                                   {'r', "d1[1,0]"},
+                                   {'r', "d1[0,1]"},
+                                   {'b', "d4[1,1]"}},
                                   "b 0 30");
     const Created g = local_game("chess4d", fen);
     expect_ended(g, play(g, {"d4[1,1]c3[1,1]"}), "1/2-1/2", kStalemate, fen);
@@ -208,21 +219,25 @@ TEST_F(ServerEndings, D13_Chess4dStalemateIsADraw) {
 TEST_F(ServerEndings, D13_Chess4dCheckmateOnTheHundredthPlyWins) {
     // ...Qb4[1,1]-b2[1,1] checks a1[0,0] (one step on all four axes) and covers all of
     // its steps; the King c3[1,1] guards the Queen. Halfmove 99 -> 100: mate comes first.
-    const std::string fen = fen4d({{'K', "a1[0,0]"}, {'q', "b4[1,1]"}, {'k', "c3[1,1]"}}, "b 99 60");
+    const std::string fen =
+        fen4d({{'K', "a1[0,0]"}, {'q', "b4[1,1]"}, {'k', "c3[1,1]"}}, "b 99 60");
     const Created g = local_game("chess4d", fen);
     expect_ended(g, play(g, {"b4[1,1]b2[1,1]"}), "0-1", kCheckmate, fen);
 }
 
 TEST_F(ServerEndings, D13_Chess4dHundredPliesWithoutPawnMoveOrCaptureDraw) {
-    const std::string fen = fen4d({{'K', "a1[0,0]"}, {'N', "d1[0,0]"}, {'k', "d4[1,1]"}}, "w 98 70");
+    const std::string fen =
+        fen4d({{'K', "a1[0,0]"}, {'N', "d1[0,0]"}, {'k', "d4[1,1]"}}, "w 98 70");
     const Created g = local_game("chess4d", fen);
     expect_ended(g, play(g, {"a1[0,0]a1[1,0]", "d4[1,1]d4[0,1]"}), "1/2-1/2", kMoveRule, fen);
 }
 
 TEST_F(ServerEndings, D13_Chess4dThirdRepetitionDraws) {
-    const std::string fen = fen4d({{'K', "a1[0,0]"}, {'R', "d1[0,0]"}, {'k', "d4[1,1]"}, {'r', "a4[1,1]"}}, "w 0 1");
+    const std::string fen =
+        fen4d({{'K', "a1[0,0]"}, {'R', "d1[0,0]"}, {'k', "d4[1,1]"}, {'r', "a4[1,1]"}}, "w 0 1");
     const Created g = local_game("chess4d", fen);
-    const std::vector<std::string> cycle{"d1[0,0]d2[0,0]", "a4[1,1]a3[1,1]", "d2[0,0]d1[0,0]", "a3[1,1]a4[1,1]"};
+    const std::vector<std::string> cycle{"d1[0,0]d2[0,0]", "a4[1,1]a3[1,1]", "d2[0,0]d1[0,0]",
+                                         "a3[1,1]a4[1,1]"};
     std::vector<std::string> moves = cycle;
     moves.insert(moves.end(), cycle.begin(), cycle.end());
     expect_ended(g, play(g, moves), "1/2-1/2", kRepetition, fen);
@@ -237,7 +252,8 @@ TEST_F(ServerEndings, D13_Chess4dOnlyTheTwoKingsLeftDraws) {
 TEST_F(ServerEndings, D13_Chess4dALoneMinorPiecePlaysOn) {
     // D-13: "any other material, even a lone minor piece, plays on".
     const Created g = local_game(
-        "chess4d", fen4d({{'K', "a1[0,0]"}, {'n', "b2[0,0]"}, {'k', "d4[1,1]"}, {'b', "c4[1,1]"}}, "w 0 1"));
+        "chess4d",
+        fen4d({{'K', "a1[0,0]"}, {'n', "b2[0,0]"}, {'k', "d4[1,1]"}, {'b', "c4[1,1]"}}, "w 0 1"));
     expect_going_on(play(g, {"a1[0,0]b2[0,0]"}));
 }
 
@@ -290,8 +306,9 @@ TEST_F(ServerEndings, X24_WreckageDropAndDetonationResetTheCount) {
 TEST_F(ServerEndings, X24_WreckageThirdRepetitionDraws) {
     const std::string fen = "9k/10/10/10/10/10/10/10/10/R8K w - - - 0 1";
     const Created g = local_game("wreckage", fen);
-    expect_ended(g, play(g, {"a1a2", "j10i10", "a2a1", "i10j10", "a1a2", "j10i10", "a2a1", "i10j10"}), "1/2-1/2",
-                 kRepetition, fen);
+    expect_ended(g,
+                 play(g, {"a1a2", "j10i10", "a2a1", "i10j10", "a1a2", "j10i10", "a2a1", "i10j10"}),
+                 "1/2-1/2", kRepetition, fen);
 }
 
 TEST_F(ServerEndings, X24_WreckageBareKingsWithEmptyHandsDraw) {
@@ -331,8 +348,8 @@ TEST_F(ServerEndings, W24_WatakuCheckmateByADeployment) {
 TEST_F(ServerEndings, W26_WatakuThirdRepetitionDraws) {
     const std::string fen = "k7k/9/9/9/9/9/9/9/K7K w - 1";
     const Created g = local_game("wataku", fen);
-    expect_ended(g, play(g, {"a1a2", "a9a8", "a2a1", "a8a9", "a1a2", "a9a8", "a2a1", "a8a9"}), "1/2-1/2", kRepetition,
-                 fen);
+    expect_ended(g, play(g, {"a1a2", "a9a8", "a2a1", "a8a9", "a1a2", "a9a8", "a2a1", "a8a9"}),
+                 "1/2-1/2", kRepetition, fen);
 }
 
 // The placement after a King step `from`-`to` (both "<file><rank>") on a 9x9 board.
@@ -341,7 +358,9 @@ std::string step_placement(const std::string& placement, const std::string& lan)
     std::stringstream in(placement);
     for (std::string row; std::getline(in, row, '/');) {
         std::string cells;
-        for (char c : row) cells += std::isdigit(static_cast<unsigned char>(c)) ? std::string(c - '0', '.') : std::string(1, c);
+        for (char c : row)
+            cells += std::isdigit(static_cast<unsigned char>(c)) ? std::string(c - '0', '.')
+                                                                 : std::string(1, c);
         grid.push_back(cells);
     }
     static const std::regex kMove(R"(([a-i])([1-9])([a-i])([1-9]))");
@@ -393,7 +412,8 @@ TEST_F(ServerEndings, W24_27_WatakuHasNoMoveCountOrBareKingRule) {
         const HttpResult r = http_move(port(), g.id, g.token, chosen);
         ASSERT_EQ(r.status, 200) << "ply " << ply << " " << chosen << ": " << r;
         s = game_state(port(), g.id, g.token);
-        ASSERT_EQ(s.value("result", ""), "*") << "ply " << ply << ": " << s.value("termination", "");
+        ASSERT_EQ(s.value("result", ""), "*")
+            << "ply " << ply << ": " << s.value("termination", "");
     }
     expect_going_on(s);
 }

@@ -2,9 +2,9 @@
 // game created without a formation gets one of the four chosen at random and
 // records which; a chosen formation gives exactly its position. The FENs are
 // the spec's table, not the server's.
-#include "server_client.h"
-
 #include <set>
+
+#include "server_client.h"
 
 namespace chimera {
 namespace {
@@ -19,7 +19,7 @@ const std::map<int, std::string> kFormationFen = {
 };
 
 class ServerFormations : public ::testing::Test {
-protected:
+  protected:
     void SetUp() override { ASSERT_TRUE(server_.start(db())); }
     void TearDown() override { EXPECT_TRUE(server_.stop()); }
     unsigned short port() const { return server_.port(); }
@@ -32,7 +32,8 @@ protected:
 TEST_F(ServerFormations, W5_AChosenFormationGivesExactlyItsPosition) {
     for (const auto& [n, fen] : kFormationFen) {
         SCOPED_TRACE("formation " + std::to_string(n));
-        const Created g = create_game(port(), {{"variant", "wataku"}, {"mode", "local"}, {"formation", n}});
+        const Created g =
+            create_game(port(), {{"variant", "wataku"}, {"mode", "local"}, {"formation", n}});
         ASSERT_EQ(g.raw.status, 201) << g.raw;
         const Json s = game_state(port(), g.id);
         EXPECT_EQ(s["formation"], n);
@@ -61,7 +62,8 @@ TEST_F(ServerFormations, W5_WithoutAFormationOneIsDrawnAtRandomAndRecorded) {
         formation_of[g.id] = n;
         seen.insert(n);
     }
-    EXPECT_GT(seen.size(), 1u) << kGames << " games without a formation all started from formation " << *seen.begin();
+    EXPECT_GT(seen.size(), 1u) << kGames << " games without a formation all started from formation "
+                               << *seen.begin();
 
     // "The chosen number is recorded with the game": it survives a restart.
     ASSERT_TRUE(server_.stop());

@@ -4,9 +4,9 @@
 // WebSocket message limit at its boundary, and the 60 s idle timeout (slow,
 // opt-in with CHIMERA_SLOW_TESTS=1). Already covered elsewhere: 413 for bodies and headers and the
 // WebSocket rate limit (test_server_bad_input.cpp).
-#include "server_client.h"
-
 #include <cstdlib>
+
+#include "server_client.h"
 
 namespace chimera {
 namespace {
@@ -15,22 +15,24 @@ using namespace chimera::testing;
 
 // One keep-alive HTTP/1.1 connection that sends requests one after another.
 class KeepAliveClient {
-public:
+  public:
     KeepAliveClient() : stream_(ioc_) {}
 
     bool connect(unsigned short port) {
         bool done = false;
         beast::error_code error;
         stream_.expires_after(kIoTimeout);
-        stream_.async_connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port), [&](beast::error_code ec) {
-            error = ec;
-            done = true;
-        });
+        stream_.async_connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port),
+                              [&](beast::error_code ec) {
+                                  error = ec;
+                                  done = true;
+                              });
         return run_until(done) && !error;
     }
 
     // One request on this connection; status 0 if the connection failed or closed.
-    HttpResult request(const std::string& method, const std::string& target, const std::string& body = "") {
+    HttpResult request(const std::string& method, const std::string& target,
+                       const std::string& body = "") {
         HttpResult out;
         http::request<http::string_body> req{http::string_to_verb(method), target, 11};
         req.set(http::field::host, "localhost");
@@ -75,10 +77,11 @@ public:
             error = ec;
             done = true;
         });
-        return run_until(done, timeout) && (error == net::error::eof || error == net::error::connection_reset);
+        return run_until(done, timeout) &&
+               (error == net::error::eof || error == net::error::connection_reset);
     }
 
-private:
+  private:
     bool run_until(bool& flag, std::chrono::milliseconds timeout = kIoTimeout + 2s) {
         const auto deadline = std::chrono::steady_clock::now() + timeout;
         if (ioc_.stopped()) ioc_.restart();
@@ -95,7 +98,7 @@ private:
 };
 
 class ServerLimits : public ::testing::Test {
-protected:
+  protected:
     void SetUp() override { ASSERT_TRUE(server_.start(dir_.file("chimera.db"))); }
     void TearDown() override { EXPECT_TRUE(server_.stop()); }
     unsigned short port() const { return server_.port(); }
@@ -133,8 +136,10 @@ TEST_F(ServerLimits, HttpRequestsPerConnectionAreLimitedTo50ASecondWithBurstsOf1
     HttpResult refused;
     const auto t0 = std::chrono::steady_clock::now();
     const int served = served_before_429(flood, "/api/games/" + a.id, 1000, &refused);
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    ASSERT_GE(served, 0) << "1000 requests on one connection were all served, in " << seconds << " s";
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    ASSERT_GE(served, 0) << "1000 requests on one connection were all served, in " << seconds
+                         << " s";
     // The burst of 100 is served in full; the refill while sending is 50 a second.
     EXPECT_GE(served, 100);
     EXPECT_LE(served, 100 + static_cast<int>(50 * seconds) + 2) << seconds << " s";
@@ -144,7 +149,8 @@ TEST_F(ServerLimits, HttpRequestsPerConnectionAreLimitedTo50ASecondWithBurstsOf1
     const Json e = refused.json();
     ASSERT_TRUE(e.is_object() && e.contains("error")) << refused;
     EXPECT_EQ(e["error"]["status"], 429);
-    EXPECT_TRUE(e["error"]["message"].is_string() && !e["error"]["message"].get<std::string>().empty());
+    EXPECT_TRUE(e["error"]["message"].is_string() &&
+                !e["error"]["message"].get<std::string>().empty());
 
     // A refused action is not carried out.
     const HttpResult move = flood.request("POST", "/api/games/" + a.id + "/move",
@@ -172,13 +178,16 @@ TEST_F(ServerLimits, HttpRequestsPerConnectionAreLimitedTo50ASecondWithBurstsOf1
 TEST_F(ServerLimits, RequestTooLargeClosesTheConnection) {
     // docs/api.md: a body over 64 KB gets 413 "and the connection is closed";
     // so is a header block over 16 KB. raw_exchange returns when the server closes.
-    const std::string body = Json{{"variant", "chess"}, {"mode", "local"}, {"fen", std::string(70 * 1024, 'x')}}.dump();
-    const std::string big_body = "POST /api/games HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
-                                 "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body +
-                                 "GET /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n";
-    const std::string big_header =
-        "GET /api/health HTTP/1.1\r\nHost: localhost\r\nX-Big: " + std::string(20000, 'h') + "\r\n\r\n" +
+    const std::string body =
+        Json{{"variant", "chess"}, {"mode", "local"}, {"fen", std::string(70 * 1024, 'x')}}.dump();
+    const std::string big_body =
+        "POST /api/games HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+        "Content-Length: " +
+        std::to_string(body.size()) + "\r\n\r\n" + body +
         "GET /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n";
+    const std::string big_header =
+        "GET /api/health HTTP/1.1\r\nHost: localhost\r\nX-Big: " + std::string(20000, 'h') +
+        "\r\n\r\n" + "GET /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n";
     for (const std::string* bytes : {&big_body, &big_header}) {
         const auto t0 = std::chrono::steady_clock::now();
         const std::string reply = raw_exchange(port(), *bytes, 8s);
@@ -235,7 +244,8 @@ TEST_F(ServerLimits, WebSocketMessagesUpTo16KBAreReadAndLargerOnesClose) {
 TEST(ServerLimitsSlow, IdleHttpConnectionsAreClosedAfter60Seconds) {
     // The 60 s is a constant of the server (no option shortens it), so this waits
     // about two minutes: run it with CHIMERA_SLOW_TESTS=1.
-    if (!std::getenv("CHIMERA_SLOW_TESTS")) GTEST_SKIP() << "slow (~2 min): set CHIMERA_SLOW_TESTS=1";
+    if (!std::getenv("CHIMERA_SLOW_TESTS"))
+        GTEST_SKIP() << "slow (~2 min): set CHIMERA_SLOW_TESTS=1";
     TempDir dir;
     ServerProcess server;
     ASSERT_TRUE(server.start(dir.file("chimera.db")));
@@ -250,7 +260,8 @@ TEST(ServerLimitsSlow, IdleHttpConnectionsAreClosedAfter60Seconds) {
     ASSERT_EQ(c.request("GET", "/api/health").status, 200) << "closed before 60 s of idleness";
     // ...and closed by the server once it has been idle for 60 s.
     EXPECT_TRUE(quiet.closed_by_server_within(15s)) << "a silent connection was kept past 65 s";
-    EXPECT_TRUE(c.closed_by_server_within(65s)) << "an idle keep-alive connection was kept past 60 s";
+    EXPECT_TRUE(c.closed_by_server_within(65s))
+        << "an idle keep-alive connection was kept past 60 s";
     EXPECT_EQ(get(port, "/api/health").status, 200);
     EXPECT_TRUE(server.stop());
 }
