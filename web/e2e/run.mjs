@@ -1,6 +1,7 @@
 // Runs the end-to-end browser tests: starts `chimera serve` on a free port
 // with a temporary database, runs e2e/*.test.mjs with node's test runner
-// against it, and stops the server. Builds nothing: ../build/chimera and
+// against it, and stops the server. Every browser context shares one address,
+// so the per-address limit on new games is lifted. Builds nothing: ../build/chimera and
 // dist/ must exist (cmake --build build; npm run build).
 import { spawn } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
@@ -31,7 +32,7 @@ const tmp = mkdtempSync(join(tmpdir(), "chimera-e2e-"));
 const db = join(tmp, "e2e.db");
 const log = createWriteStream(join(results, "server.log"));
 
-const server = spawn(bin, ["serve", "--port", "0", "--db", db, "--static", dist], { stdio: ["ignore", "pipe", "pipe"] });
+const server = spawn(bin, ["serve", "--port", "0", "--db", db, "--static", dist, "--games-per-minute", "999999"], { stdio: ["ignore", "pipe", "pipe"] });
 server.stderr.pipe(log);
 let serverExited = false;
 server.on("exit", (code, signal) => {
