@@ -64,7 +64,8 @@ describe("reviewing the journal", () => {
       assert.equal(await hand.getAttribute("aria-label"), "white Ninja Pawn in hand, 5 left", "the hand is the reviewed position's");
       assert.deepEqual(await lastSquares(page), ["d6", "d9"], "the reviewed position's last move is marked");
       assert.equal(await page.locator('#journal [data-ply="2"]').getAttribute("aria-current"), "true");
-      assert.match(await page.locator("#review-banner").textContent(), /after ply 2/);
+      assert.match(await statusText(page), /^Reviewing the position after 1… d6 \(ply 2 of 3\) — the game goes on$/, "the status says what is shown");
+      assert.match(await page.locator("#review-banner").textContent(), /In the game: Black to move \(your move\)/, "the banner keeps the live game's state");
       // Nothing can be played on a reviewed position.
       await sq(page, "f2").click();
       assert.equal(await page.locator("#board .selected").count(), 0);
@@ -74,7 +75,7 @@ describe("reviewing the journal", () => {
       await page.waitForFunction(() => document.querySelector('#board [data-sq="e2"]').getAttribute("aria-label") === "e2, white Pawn");
       assert.equal(await label(page, "e5"), "e5, empty");
       assert.deepEqual(await lastSquares(page), [], "the start has no last move");
-      assert.match(await page.locator("#review-banner").textContent(), /start position/);
+      assert.match(await statusText(page), /^Reviewing the start position \(ply 0 of 3\)/);
 
       // Flip works while reviewing.
       assert.equal(await blackAtBottom(page), false);
@@ -103,6 +104,112 @@ describe("reviewing the journal", () => {
       assert.deepEqual(state.moves.map((m) => m.lan), ["e2e5", "d9d6", "J@e4", "a9a8"]);
       // And the game can be played on.
       await playAndConfirm(page, state.legal_moves.find((m) => m.lan === "f2f5"), state.legal_moves, 4);
+      assertNoPageErrors(page);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  test("chess: Previous, Next and Live, the journal's arrows and the page keys step through the game; the board keeps its arrows", { timeout: 60_000 }, async () => {
+    const page = await newPage(browser);
+    try {
+      const created = await apiCreate({ variant: "chess", mode: "local", moves: ["e4", "e5", "Nf3", "Nc6", "Bb5"] });
+      await openGame(page, created);
+      await waitForPlies(page, 5);
+      const prev = page.locator("#review-prev");
+      const next = page.locator("#review-next");
+      const live = page.locator("#review-live");
+      const disabled = async () => ({ prev: await prev.isDisabled(), next: await next.isDisabled(), live: await live.isDisabled() });
+      const statusIs = (re) => page.waitForFunction((src) => new RegExp(src).test(document.querySelector("#status").textContent), re.source);
+      const focusedPly = () => page.evaluate(() => document.activeElement?.dataset?.ply ?? document.activeElement?.id);
+      const liveText = () => page.locator("#live").textContent();
+
+      // Accessible names, and the ends of the game disable what cannot be used.
+      assert.equal(await prev.getAttribute("aria-label"), "Previous position");
+      assert.equal(await next.getAttribute("aria-label"), "Next position");
+      assert.equal(await live.getAttribute("aria-label"), "Live game");
+      assert.deepEqual(await disabled(), { prev: false, next: true, live: true }, "live: only Previous");
+      assert.match(await statusText(page), /^Black to move \(your move\)$/);
+
+      // Buttons: back two plies, forward one.
+      await prev.click();
+      await statusIs(/^Reviewing the position after 2… Nc6 \(ply 4 of 5\) — the game goes on$/);
+      assert.equal(await label(page, "f1"), "f1, white Bishop", "the Bishop is not on b5 yet");
+      assert.equal(await label(page, "b5"), "b5, empty");
+      assert.match(await page.locator("#review-banner").textContent(), /In the game: Black to move \(your move\)/);
+      assert.match(await liveText(), /^Reviewing the position after 2… Nc6/, "entering the review is announced");
+      assert.deepEqual(await disabled(), { prev: false, next: false, live: false });
+      await prev.click();
+      await statusIs(/after 2\. Nf3 \(ply 3 of 5\)/);
+      assert.equal(await label(page, "c6"), "c6, empty");
+      assert.equal(await label(page, "f3"), "f3, white Knight");
+      await next.click();
+      await statusIs(/after 2… Nc6 \(ply 4 of 5\)/);
+      assert.equal(await label(page, "c6"), "c6, black Knight");
+
+      // The journal's arrows step from the focused entry, and the focus follows.
+      await page.locator('#journal [data-ply="4"]').focus();
+      await page.keyboard.press("ArrowLeft");
+      await statusIs(/after 2\. Nf3 \(ply 3 of 5\)/);
+      await page.waitForFunction(() => document.activeElement?.dataset?.ply === "3");
+      assert.equal(await page.locator('#journal [data-ply="3"]').getAttribute("aria-current"), "true");
+      await page.keyboard.press("ArrowRight");
+      await statusIs(/after 2… Nc6 \(ply 4 of 5\)/);
+      assert.equal(await focusedPly(), "4");
+      await page.keyboard.press("Home");
+      await statusIs(/^Reviewing the start position \(ply 0 of 5\)/);
+      assert.equal(await focusedPly(), "review-start");
+      assert.equal(await label(page, "e2"), "e2, white Pawn");
+      assert.deepEqual(await disabled(), { prev: true, next: false, live: false }, "the start: no Previous");
+      await page.keyboard.press("ArrowRight");
+      await statusIs(/after 1\. e4 \(ply 1 of 5\)/);
+      assert.equal(await focusedPly(), "1");
+
+      // Meanwhile Black moves on another device: the review stays put, the count grows.
+      await apiMove(created, "a7a6");
+      await waitForPlies(page, 6);
+      await statusIs(/after 1\. e4 \(ply 1 of 6\) — the game goes on$/);
+      assert.match(await page.locator("#review-banner").textContent(), /In the game: White to move \(your move\)/);
+      assert.equal(await liveText(), "Black played a6.", "the move is announced, the review is not again");
+      assert.equal(await label(page, "e5"), "e5, empty", "still the reviewed position");
+
+      // On the board the arrows move the focus between squares; the page keys step.
+      await sq(page, "e2").focus();
+      await page.keyboard.press("ArrowUp");
+      assert.equal(await page.evaluate(() => document.activeElement?.dataset?.sq), "e3", "ArrowUp moves the focus on the board");
+      assert.match(await statusText(page), /\(ply 1 of 6\)/, "and does not step");
+      await page.keyboard.press("PageDown");
+      await statusIs(/after 1… e5 \(ply 2 of 6\)/);
+      assert.equal(await label(page, "e5"), "e5, black Pawn");
+      assert.equal(await page.evaluate(() => document.activeElement?.dataset?.sq), "e3", "the focus stays on the board");
+      await page.keyboard.press("PageUp");
+      await statusIs(/after 1\. e4 \(ply 1 of 6\)/);
+      assert.match(await liveText(), /^Showing the position after 1\. e4/, "a step from the board is announced");
+      await page.keyboard.press("End");
+      await statusIs(/^White to move \(your move\)$/);
+      await page.locator("#review-banner").waitFor({ state: "hidden" });
+      assert.match(await liveText(), /^Back to the game\. White to move/, "leaving the review is announced");
+      assert.equal(await label(page, "a6"), "a6, black Pawn");
+      assert.equal(await label(page, "b5"), "b5, white Bishop");
+
+      // Next up to the live game, then Live from a reviewed position.
+      await prev.click();
+      await statusIs(/\(ply 5 of 6\)/);
+      await next.focus();
+      await page.keyboard.press("Enter");
+      await statusIs(/^White to move/);
+      assert.deepEqual(await disabled(), { prev: false, next: true, live: true });
+      assert.equal(await page.evaluate(() => document.activeElement?.id), "review-prev", "the focus leaves the disabled Next for Previous");
+      await prev.click();
+      await prev.click();
+      await statusIs(/\(ply 4 of 6\)/);
+      await live.click();
+      await statusIs(/^White to move/);
+
+      // The live game is undisturbed and goes on.
+      const state = await pageState(page);
+      assert.deepEqual(state.moves.map((m) => m.san), ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]);
+      await playAndConfirm(page, state.legal_moves.find((m) => m.lan === "b5a4"), state.legal_moves, 6);
       assertNoPageErrors(page);
     } finally {
       await page.context().close();

@@ -4,6 +4,7 @@ import { api, GameSocket } from "./api";
 import { BoardView } from "./board";
 import { formatClock, journal, MoveInput, type Action } from "./controller";
 import { PIECE_NAMES, pieceSvg } from "./pieces";
+import { keyStep, positionName, reviewStatus, stepsEnabled, stepTo, type Shown, type Step } from "./review";
 import type { BoardState, GameState, LegalMove, PositionView, Side } from "./types";
 
 const VARIANT_NAMES: Record<string, string> = {
@@ -53,6 +54,7 @@ export class GameScreen {
   private receivedAt = 0;
   private timer: number;
   private review: number | null = null; // the ply under review, 0 the start
+  private wanted: Shown = null; // the ply last asked for, so quick steps add up
   private reviewView: PositionView | null = null;
   private shownPlies = 0; // journal length last drawn, to scroll to new moves
   private reviewTicket = 0; // the latest review request; older answers are dropped
@@ -70,7 +72,7 @@ export class GameScreen {
           <div class="hand" id="hand-top"></div>
           <div id="board" class="board-host"></div>
           <div class="hand" id="hand-bottom"></div>
-          <div id="review-banner" class="review-banner" hidden></div>
+          <div id="review-banner" class="review-banner" hidden><span id="live-status"></span> <button type="button" id="live-btn">Back to the game</button></div>
         </section>
         <aside class="panel" aria-label="Game">
           <h1 id="title"></h1>
@@ -81,7 +83,12 @@ export class GameScreen {
           <p id="invite" class="invite" hidden></p>
           <h2>Moves</h2>
           <p id="hint" class="hint" hidden></p>
-          <button type="button" id="review-start" class="ply-start">Start position</button>
+          <div class="review-nav" role="group" aria-label="Step through the moves">
+            <button type="button" id="review-start" class="ply-start" aria-keyshortcuts="Home">Start position</button>
+            <button type="button" id="review-prev" aria-label="Previous position" aria-keyshortcuts="PageUp">Previous</button>
+            <button type="button" id="review-next" aria-label="Next position" aria-keyshortcuts="PageDown">Next</button>
+            <button type="button" id="review-live" aria-label="Live game" aria-keyshortcuts="End">Live</button>
+          </div>
           <ol id="journal" class="journal"></ol>
           <div class="links" id="links"></div>
           <details class="legend"><summary>Pieces</summary><ul id="legend"></ul></details>
@@ -96,17 +103,51 @@ export class GameScreen {
     });
     this.timer = window.setInterval(() => this.tickClocks(), 200);
     root.querySelector("#promotion-cancel")!.addEventListener("click", () => (root.querySelector("#promotion") as HTMLDialogElement).close());
-    root.querySelector("#review-start")!.addEventListener("click", () => void this.showPly(0));
-    // Escape clears the selection wherever the focus is on the game screen
-    // (the board handles it itself; the promotion dialog closes on its own).
-    root.querySelector(".game-layout")!.addEventListener("keydown", (e) => {
-      const ev = e as KeyboardEvent;
-      if (ev.key !== "Escape" || ev.defaultPrevented) return;
-      const s = this.input.selection;
-      if (s.square === null && s.reserve === null) return;
+    root.querySelector("#review-start")!.addEventListener("click", () => this.step("start"));
+    root.querySelector("#review-prev")!.addEventListener("click", () => this.step("prev"));
+    root.querySelector("#review-next")!.addEventListener("click", () => this.step("next"));
+    root.querySelector("#review-live")!.addEventListener("click", () => this.step("live"));
+    root.querySelector("#live-btn")!.addEventListener("click", () => this.backToLive());
+    root.querySelector(".game-layout")!.addEventListener("keydown", (e) => this.onKey(e as KeyboardEvent));
+  }
+
+  // Keys that step through the journal (on an entry, or on the board while
+  // reviewing: the board keeps its arrows), and Escape, which clears the
+  // selection wherever the focus is (the board handles it itself; the
+  // promotion dialog closes on its own).
+  private onKey(ev: KeyboardEvent) {
+    if (ev.defaultPrevented || ev.altKey || ev.ctrlKey || ev.metaKey || !this.state) return;
+    const target = ev.target as HTMLElement;
+    const entry = target.closest<HTMLElement>("#journal [data-ply], #review-start");
+    const onBoard = target.closest("#board") !== null && this.review !== null;
+    const step = entry || onBoard ? keyStep(ev.key, entry !== null) : null;
+    if (step) {
       ev.preventDefault();
-      this.onAction(this.input.clear());
-    });
+      // On an entry, the arrows step from that entry and the focus follows.
+      const from = entry && ev.key.startsWith("Arrow") ? this.entryPly(entry) : this.wanted;
+      this.goTo(stepTo(from, this.state.moves.length, step), entry !== null);
+      return;
+    }
+    if (ev.key !== "Escape") return;
+    const s = this.input.selection;
+    if (s.square === null && s.reserve === null) return;
+    ev.preventDefault();
+    this.onAction(this.input.clear());
+  }
+
+  // The ply a journal control stands for: the last entry is the live game.
+  private entryPly(el: HTMLElement): Shown {
+    const ply = el.id === "review-start" ? 0 : Number(el.dataset.ply);
+    return ply >= this.state!.moves.length ? null : ply;
+  }
+
+  private step(step: Step) {
+    if (this.state) this.goTo(stepTo(this.wanted, this.state.moves.length, step), false);
+  }
+
+  private goTo(target: Shown, focusEntry: boolean) {
+    if (target === null) this.backToLive(focusEntry);
+    else void this.showPly(target, focusEntry);
   }
 
   destroy() {
@@ -217,6 +258,7 @@ export class GameScreen {
     this.renderStatus();
     this.renderActions();
     this.renderJournal();
+    this.renderSteps();
     this.tickClocks();
     const invite = this.$("#invite");
     if (s.invite) {
@@ -303,18 +345,60 @@ export class GameScreen {
     }
   }
 
-  private renderStatus() {
+  // The live game's state: result, or turn, check and draw offer.
+  private liveStatus(): string {
     const s = this.state!;
     let text: string;
     if (s.result !== "*") text = this.resultText(s);
     else {
       const turn = s.turn === "white" ? "White" : "Black";
       const check = s.board.checked.length ? " — check!" : "";
-      const yours = this.canMove() ? " (your move)" : s.seats[s.turn] === "computer" ? " (the computer is thinking)" : "";
+      const mine = s.you === "both" || s.you === s.turn;
+      const yours = mine ? " (your move)" : s.seats[s.turn] === "computer" ? " (the computer is thinking)" : "";
       text = `${turn} to move${check}${yours}`;
     }
     if (s.draw_offer && s.result === "*") text += `. ${s.draw_offer === "white" ? "White" : "Black"} offers a draw.`;
-    this.$("#status").textContent = text;
+    return text;
+  }
+
+  private blackFirst(): boolean {
+    return this.state!.start_fen.split(" ")[1] === "b";
+  }
+
+  // The position shown, named as the journal numbers it.
+  private reviewName(ply: number): string {
+    const s = this.state!;
+    return positionName(s.moves.map((m) => m.san), ply, s.variant, this.blackFirst());
+  }
+
+  // The status line says what the board shows; while reviewing, the banner
+  // keeps the live game's state in view.
+  private renderStatus() {
+    const s = this.state!;
+    const live = this.liveStatus();
+    const banner = this.$("#review-banner");
+    banner.hidden = this.review === null;
+    if (this.review === null) {
+      this.$("#status").textContent = live;
+      return;
+    }
+    this.$("#status").textContent = reviewStatus(s.moves.map((m) => m.san), this.review, s.variant, this.blackFirst(), s.result !== "*");
+    this.$("#live-status").textContent = `In the game: ${live}`;
+  }
+
+  // Previous, Next and Live are disabled at the ends; a button that becomes
+  // disabled under the focus hands it to its neighbour.
+  private renderSteps() {
+    const on = stepsEnabled(this.review, this.state!.moves.length);
+    const button = (sel: string) => this.$(sel) as HTMLButtonElement;
+    const buttons = { prev: button("#review-prev"), next: button("#review-next"), live: button("#review-live") };
+    const focused = document.activeElement;
+    for (const [k, b] of Object.entries(buttons)) b.disabled = !on[k as keyof typeof on];
+    if (focused instanceof HTMLButtonElement && focused.disabled && Object.values(buttons).includes(focused)) {
+      const next = [buttons.prev, buttons.next].find((b) => !b.disabled);
+      if (next) next.focus();
+      else this.board.focusCurrent();
+    }
   }
 
   private renderActions() {
@@ -356,8 +440,7 @@ export class GameScreen {
 
   private renderJournal() {
     const s = this.state!;
-    const blackFirst = s.start_fen.split(" ")[1] === "b";
-    const lines = journal(s.moves.map((m) => m.san), s.variant, blackFirst);
+    const lines = journal(s.moves.map((m) => m.san), s.variant, this.blackFirst());
     let ply = 0;
     const list = this.$("#journal");
     list.innerHTML = lines
@@ -368,7 +451,7 @@ export class GameScreen {
         }).join(" ")}</li>`)
       .join("");
     list.querySelectorAll<HTMLButtonElement>("button[data-ply]").forEach((b) =>
-      b.addEventListener("click", () => void this.showPly(Number(b.dataset.ply))),
+      b.addEventListener("click", () => this.goTo(this.entryPly(b), false)),
     );
     const start = this.$("#review-start");
     start.classList.toggle("current", this.review === 0);
@@ -378,39 +461,56 @@ export class GameScreen {
     this.shownPlies = s.moves.length;
   }
 
-  // Reviews the position after a ply (0: the start) without disturbing the live game.
-  private async showPly(ply: number) {
+  // Reviews the position after a ply (0: the start) without disturbing the
+  // live game. Entering the review is announced, and so is each step unless
+  // the focus moves to the journal entry (which is then read out itself).
+  private async showPly(ply: number, focusEntry = false) {
     const s = this.state!;
-    if (ply >= s.moves.length) return this.backToLive();
+    if (ply >= s.moves.length) return this.backToLive(focusEntry);
     const ticket = ++this.reviewTicket;
+    this.wanted = ply;
     try {
       const view = await api.ply(s.id, ply);
       if (this.destroyed || ticket !== this.reviewTicket) return;
+      const entering = this.review === null;
       this.review = ply;
       this.reviewView = view;
       this.input.clear();
       this.input.setLegal(s.legal_moves, false);
-      const banner = this.$("#review-banner");
-      banner.hidden = false;
-      banner.innerHTML = `${ply === 0 ? "Reviewing the start position." : `Reviewing the position after ply ${ply}.`} <button type="button" id="live-btn">Back to the game</button>`;
-      banner.querySelector("#live-btn")!.addEventListener("click", () => this.backToLive());
       this.render();
+      if (entering) this.announce(`Reviewing ${this.reviewName(ply)}. The game goes on; Live returns to it.`);
+      else if (!focusEntry) this.announce(`Showing ${this.reviewName(ply)}.`);
+      if (focusEntry) this.focusEntry();
     } catch (e) {
+      this.wanted = this.review;
       this.error((e as Error).message);
     }
   }
 
-  private backToLive() {
+  private backToLive(focusEntry = false) {
     ++this.reviewTicket;
+    this.wanted = null;
+    if (this.review === null) {
+      if (focusEntry) this.focusEntry();
+      return;
+    }
     this.review = null;
     this.reviewView = null;
-    const banner = this.$("#review-banner");
     // The "Back to the game" button is about to be hidden: its focus goes to the board.
-    const fromBanner = banner.contains(document.activeElement);
-    banner.hidden = true;
+    const fromBanner = this.$("#review-banner").contains(document.activeElement);
     this.input.setLegal(this.state!.legal_moves, this.canMove());
     this.render();
+    this.announce(`Back to the game. ${this.liveStatus()}`);
     if (fromBanner) this.board.focusCurrent();
+    if (focusEntry) this.focusEntry();
+  }
+
+  // Focuses the journal entry of the position shown: the last one when live.
+  private focusEntry() {
+    const ply = this.review ?? this.state!.moves.length;
+    const el = ply === 0 ? this.$("#review-start") : this.$(`#journal [data-ply="${ply}"]`);
+    el.focus();
+    el.scrollIntoView({ block: "nearest" });
   }
 
   private tickClocks() {
