@@ -37,6 +37,10 @@ int cmd_serve(const Args& args, std::ostream& out, std::ostream& err) {
             auto n = number(1, 64);
             if (!n) return err << "error: --computer-threads takes 1-64\n", kUsageError;
             computer_threads = *n;
+        } else if (a == "--idle-seconds") {
+            auto n = number(1, 3600);
+            if (!n) return err << "error: --idle-seconds takes 1-3600\n", kUsageError;
+            options.idle_seconds = *n;
         } else if (a == "--max-connections" || a == "--max-connections-per-address" || a == "--games-per-minute") {
             auto n = number(1, 999999);
             if (!n) return err << "error: " << a << " takes 1-999999\n", kUsageError;
@@ -49,7 +53,7 @@ int cmd_serve(const Args& args, std::ostream& out, std::ostream& err) {
         } else {
             err << "error: unknown or incomplete option " << chimera::quoted(a)
                 << " (--port N --db FILE --static DIR --threads N --computer-threads N --address IP"
-                   " --max-connections N --max-connections-per-address N --games-per-minute N)\n";
+                   " --max-connections N --max-connections-per-address N --games-per-minute N --idle-seconds N)\n";
             return kUsageError;
         }
     }

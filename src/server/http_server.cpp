@@ -28,7 +28,6 @@ constexpr std::size_t kBodyLimit = 64 * 1024;
 constexpr std::size_t kHeaderLimit = 16 * 1024;
 constexpr std::size_t kFrameLimit = 16 * 1024;
 constexpr std::size_t kMaxQueuedMessages = 512;
-constexpr auto kIdleTimeout = std::chrono::seconds(60);
 
 // A token bucket: `rate` actions per second, bursts up to `burst`.
 class RateLimiter {
@@ -261,8 +260,13 @@ public:
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
 public:
-    HttpSession(tcp::socket&& socket, GameService& games, const std::string& static_dir, Admission::Guard guard)
-        : stream_(std::move(socket)), games_(games), static_dir_(static_dir), guard_(std::move(guard)) {}
+    HttpSession(tcp::socket&& socket, GameService& games, const std::string& static_dir, int idle_seconds,
+                Admission::Guard guard)
+        : stream_(std::move(socket)),
+          games_(games),
+          static_dir_(static_dir),
+          idle_seconds_(idle_seconds),
+          guard_(std::move(guard)) {}
 
     void run() {
         net::dispatch(stream_.get_executor(), beast::bind_front_handler(&HttpSession::do_read, shared_from_this()));
@@ -273,7 +277,7 @@ private:
         parser_.emplace();
         parser_->body_limit(kBodyLimit);
         parser_->header_limit(kHeaderLimit);
-        stream_.expires_after(kIdleTimeout);
+        stream_.expires_after(std::chrono::seconds(idle_seconds_));
         http::async_read(stream_, buffer_, *parser_, beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
     }
 
@@ -352,6 +356,7 @@ private:
     beast::tcp_stream stream_;
     GameService& games_;
     const std::string& static_dir_;
+    int idle_seconds_;
     std::optional<Admission::Guard> guard_;  // moved to the WebSocket session on an upgrade
     beast::flat_buffer buffer_;
     std::optional<http::request_parser<http::string_body>> parser_;
@@ -392,7 +397,9 @@ struct HttpServer::Impl {
             const auto peer = socket.remote_endpoint(ignored);
             std::string why;
             if (auto guard = admission.admit(ignored ? std::string("?") : peer.address().to_string(), why)) {
-                std::make_shared<HttpSession>(std::move(socket), games, options.static_dir, std::move(*guard))->run();
+                std::make_shared<HttpSession>(std::move(socket), games, options.static_dir, options.idle_seconds,
+                                              std::move(*guard))
+                    ->run();
             } else {
                 // Refused before reading anything: a short 503 and close.
                 auto text = std::make_shared<std::string>(

@@ -22,6 +22,7 @@ struct ServerOptions {
     int max_connections = 20000;
     int max_connections_per_address = 1000;
     int games_per_minute_per_address = 120;
+    int idle_seconds = 60;  // an HTTP connection silent this long is closed
 };
 
 class HttpServer {
