@@ -6,6 +6,7 @@
 
 #include <fcntl.h>
 #include <poll.h>
+#include <sqlite3.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
@@ -533,5 +534,32 @@ inline Json poll_state(unsigned short port, const std::string& id, const std::st
 inline std::string ws_target(const std::string& id, const std::string& token) {
     return "/api/games/" + id + "/ws" + (token.empty() ? "" : "?token=" + token);
 }
+
+// A test with its own `chimera serve` on a fresh database: started before each
+// test and stopped cleanly (SIGTERM, exit status 0) after it, unless the test
+// killed it.
+class ServerFixture : public ::testing::Test {
+protected:
+    void SetUp() override { ASSERT_TRUE(server_.start(db())); }
+    void TearDown() override { EXPECT_TRUE(server_.stop()); }
+    unsigned short port() const { return server_.port(); }
+    std::string db() const { return dir_.file("chimera.db"); }
+
+    // Runs SQL on the database (while the server is stopped); the rows changed.
+    int edit_db(const std::string& sql) {
+        sqlite3* handle = nullptr;
+        EXPECT_EQ(sqlite3_open(db().c_str(), &handle), SQLITE_OK);
+        char* msg = nullptr;
+        const int rc = sqlite3_exec(handle, sql.c_str(), nullptr, nullptr, &msg);
+        EXPECT_EQ(rc, SQLITE_OK) << sql << ": " << (msg ? msg : "");
+        sqlite3_free(msg);
+        const int changed = sqlite3_changes(handle);
+        sqlite3_close(handle);
+        return changed;
+    }
+
+    TempDir dir_;
+    ServerProcess server_;
+};
 
 }  // namespace chimera::testing

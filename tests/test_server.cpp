@@ -13,12 +13,8 @@ namespace {
 
 using namespace chimera::testing;
 
-class ServerTest : public ::testing::Test {
+class ServerTest : public ServerFixture {
 protected:
-    void SetUp() override { ASSERT_TRUE(server_.start(dir_.file("chimera.db"))); }
-    void TearDown() override { EXPECT_TRUE(server_.stop()); }
-    unsigned short port() const { return server_.port(); }
-
     // An online game with both seats taken: {id, white token, black token}.
     struct Pair {
         std::string id, white, black;
@@ -30,9 +26,6 @@ protected:
         EXPECT_EQ(j.status, 200) << j;
         return Pair{c.id, c.token, j.json().value("token", "")};
     }
-
-    TempDir dir_;
-    ServerProcess server_;
 };
 
 TEST_F(ServerTest, HealthAndVariants) {

@@ -10,14 +10,12 @@ namespace {
 
 using namespace chimera::testing;
 
-class ServerBadInput : public ::testing::Test {
+class ServerBadInput : public ServerFixture {
 protected:
-    void SetUp() override { ASSERT_TRUE(server_.start(dir_.file("chimera.db"))); }
     void TearDown() override {
         EXPECT_TRUE(healthy()) << "the server stopped answering";
         EXPECT_TRUE(server_.stop());
     }
-    unsigned short port() const { return server_.port(); }
     bool healthy() {
         const HttpResult h = get(port(), "/api/health");
         return h.status == 200 && h.json().value("ok", false);
@@ -34,9 +32,6 @@ protected:
             EXPECT_NE(j["error"].value("message", "").find(message_part), std::string::npos) << r;
         }
     }
-
-    TempDir dir_;
-    ServerProcess server_;
 };
 
 TEST_F(ServerBadInput, MalformedJsonBodies) {

@@ -25,12 +25,8 @@ const std::regex kRepetition("repetition", std::regex::icase);
 const std::regex kMoveRule("move|ply|plies|50|75|100", std::regex::icase);
 const std::regex kDeadMaterial("material|bare|kings|dead", std::regex::icase);
 
-class ServerEndings : public ::testing::Test {
+class ServerEndings : public ServerFixture {
   protected:
-    void SetUp() override { ASSERT_TRUE(server_.start(dir_.file("chimera.db"))); }
-    void TearDown() override { EXPECT_TRUE(server_.stop()); }
-    unsigned short port() const { return server_.port(); }
-
     // A local game (one token moves both sides) from `fen`.
     Created local_game(const std::string& variant, const std::string& fen) {
         Created g = create_game(port(), {{"variant", variant}, {"mode", "local"}, {"fen", fen}});
@@ -94,9 +90,6 @@ class ServerEndings : public ::testing::Test {
         EXPECT_EQ(s.value("termination", "x"), "");
         EXPECT_FALSE(s["legal_moves"].empty());
     }
-
-    TempDir dir_;
-    ServerProcess server_;
 };
 
 // A 4D FEN (D-14) from a list of pieces: 8 rows (W=1,Y=4) ... (W=1,Y=1),

@@ -18,16 +18,7 @@ const std::map<int, std::string> kFormationFen = {
     {4, "1k7/3ptkt2/4npn2/9/9/9/4NPN2/3PTKT2/1K7 w QRRBBPPTTqrrbbpptt 1"},
 };
 
-class ServerFormations : public ::testing::Test {
-  protected:
-    void SetUp() override { ASSERT_TRUE(server_.start(db())); }
-    void TearDown() override { EXPECT_TRUE(server_.stop()); }
-    unsigned short port() const { return server_.port(); }
-    std::string db() const { return dir_.file("chimera.db"); }
-
-    TempDir dir_;
-    ServerProcess server_;
-};
+class ServerFormations : public ServerFixture {};
 
 TEST_F(ServerFormations, W5_AChosenFormationGivesExactlyItsPosition) {
     for (const auto& [n, fen] : kFormationFen) {

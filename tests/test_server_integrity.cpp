@@ -5,8 +5,6 @@
 // keep a computer worker busy on a game that has ended.
 #include "server_client.h"
 
-#include <sqlite3.h>
-
 #include "server/games.h"
 
 namespace chimera {
@@ -14,33 +12,7 @@ namespace {
 
 using namespace chimera::testing;
 
-class ServerIntegrity : public ::testing::Test {
-protected:
-    void SetUp() override { ASSERT_TRUE(server_.start(db())); }
-    void TearDown() override {
-        if (server_.pid() > 0) {
-            EXPECT_TRUE(server_.stop());
-        }
-    }
-    unsigned short port() const { return server_.port(); }
-    std::string db() const { return dir_.file("chimera.db"); }
-
-    // Runs SQL on the database while the server is stopped; returns the rows changed.
-    int edit_db(const std::string& sql) {
-        sqlite3* handle = nullptr;
-        EXPECT_EQ(sqlite3_open(db().c_str(), &handle), SQLITE_OK);
-        char* msg = nullptr;
-        const int rc = sqlite3_exec(handle, sql.c_str(), nullptr, nullptr, &msg);
-        EXPECT_EQ(rc, SQLITE_OK) << (msg ? msg : "");
-        sqlite3_free(msg);
-        const int changed = sqlite3_changes(handle);
-        sqlite3_close(handle);
-        return changed;
-    }
-
-    TempDir dir_;
-    ServerProcess server_;
-};
+class ServerIntegrity : public ServerFixture {};
 
 HttpResult import_record(unsigned short port, const std::string& record, const Json& extra = Json::object()) {
     Json body = extra;

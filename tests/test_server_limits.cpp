@@ -97,15 +97,7 @@ class KeepAliveClient {
     beast::flat_buffer buffer_;
 };
 
-class ServerLimits : public ::testing::Test {
-  protected:
-    void SetUp() override { ASSERT_TRUE(server_.start(dir_.file("chimera.db"))); }
-    void TearDown() override { EXPECT_TRUE(server_.stop()); }
-    unsigned short port() const { return server_.port(); }
-
-    TempDir dir_;
-    ServerProcess server_;
-};
+class ServerLimits : public ServerFixture {};
 
 // Sends GETs of `target` on `c` until the first 429 (at most `max`); returns how
 // many were served before it, or -1 if none was refused.

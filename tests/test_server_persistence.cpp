@@ -4,8 +4,6 @@
 // concurrent play (every acknowledged move and action is still there).
 #include "server_client.h"
 
-#include <sqlite3.h>
-
 #include <atomic>
 #include <mutex>
 
@@ -14,32 +12,7 @@ namespace {
 
 using namespace chimera::testing;
 
-class ServerPersistence : public ::testing::Test {
-protected:
-    void SetUp() override { ASSERT_TRUE(server_.start(db())); }
-    void TearDown() override {
-        if (server_.pid() > 0) {
-            EXPECT_TRUE(server_.stop());
-        }
-    }
-    unsigned short port() const { return server_.port(); }
-    std::string db() const { return dir_.file("chimera.db"); }
-
-    // Runs SQL on the database while the server is stopped.
-    void edit_db(const std::string& sql) {
-        sqlite3* handle = nullptr;
-        ASSERT_EQ(sqlite3_open(db().c_str(), &handle), SQLITE_OK);
-        char* msg = nullptr;
-        const int rc = sqlite3_exec(handle, sql.c_str(), nullptr, nullptr, &msg);
-        EXPECT_EQ(rc, SQLITE_OK) << (msg ? msg : "");
-        sqlite3_free(msg);
-        EXPECT_EQ(sqlite3_changes(handle), 1) << sql;
-        sqlite3_close(handle);
-    }
-
-    TempDir dir_;
-    ServerProcess server_;
-};
+class ServerPersistence : public ServerFixture {};
 
 // The fields of a state that must survive a restart unchanged.
 Json durable(const Json& s) {
@@ -107,7 +80,7 @@ TEST_F(ServerPersistence, FlagFallsOnTheServerAndLateMovesAreRejected) {
     const std::string black = post(port(), "/api/games/" + g.id + "/join", {{"invite", g.invite}}).json()["token"];
     ASSERT_EQ(http_move(port(), g.id, g.token, "e2e4").status, 200);
     ASSERT_TRUE(server_.stop());
-    edit_db("UPDATE games SET remaining_black = 1500 WHERE id = '" + g.id + "'");
+    ASSERT_EQ(edit_db("UPDATE games SET remaining_black = 1500 WHERE id = '" + g.id + "'"), 1);
     ASSERT_TRUE(server_.start(db()));
 
     WsClient ws;
