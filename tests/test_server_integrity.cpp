@@ -3,9 +3,8 @@
 // know, forget a finished game's result on import, give a player back the time
 // used before a crash, refuse to start because of one broken stored game, or
 // keep a computer worker busy on a game that has ended.
-#include "server_client.h"
-
 #include "server/games.h"
+#include "server_client.h"
 
 namespace chimera {
 namespace {
@@ -14,7 +13,8 @@ using namespace chimera::testing;
 
 class ServerIntegrity : public ServerFixture {};
 
-HttpResult import_record(unsigned short port, const std::string& record, const Json& extra = Json::object()) {
+HttpResult import_record(unsigned short port, const std::string& record,
+                         const Json& extra = Json::object()) {
     Json body = extra;
     body["record"] = record;
     return post(port, "/api/import", body);
@@ -32,11 +32,13 @@ TEST_F(ServerIntegrity, WebSocketMessagesWithUnknownFieldsAreRefused) {
                                 Json{{"type", "ping"}, {"id", 1}}}) {
         SCOPED_TRACE(message.dump());
         ASSERT_TRUE(ws.send(message.dump()));
-        const auto reply = ws.wait_for([](const Json& j) { return j.value("type", "") != "state"; });
+        const auto reply =
+            ws.wait_for([](const Json& j) { return j.value("type", "") != "state"; });
         ASSERT_TRUE(reply);
         EXPECT_EQ((*reply)["type"], "error") << *reply;
         EXPECT_EQ((*reply)["status"], 400) << *reply;
-        EXPECT_NE((*reply)["message"].get<std::string>().find("unknown field"), std::string::npos) << *reply;
+        EXPECT_NE((*reply)["message"].get<std::string>().find("unknown field"), std::string::npos)
+            << *reply;
     }
     // None of them did anything.
     const Json s = game_state(port(), g.id);
@@ -53,14 +55,16 @@ TEST_F(ServerIntegrity, WebSocketMessagesWithUnknownFieldsAreRefused) {
 TEST_F(ServerIntegrity, UnknownQueryParametersAreRefused) {
     const Created g = create_game(port(), {{"variant", "chess"}, {"mode", "local"}});
     ASSERT_EQ(g.raw.status, 201) << g.raw;
-    for (const std::string& target : std::vector<std::string>{"/api/games/" + g.id + "?token=" + g.token + "&admin=1", "/api/games?limit=5&all=1",
-                                     "/api/health?x", "/api/games/" + g.id + "/ply?n=0&fen=x",
-                                     "/api/moves?variant=chess&depth=3", "/api/games/" + g.id + "/record?format=json"}) {
+    for (const std::string& target : std::vector<std::string>{
+             "/api/games/" + g.id + "?token=" + g.token + "&admin=1", "/api/games?limit=5&all=1",
+             "/api/health?x", "/api/games/" + g.id + "/ply?n=0&fen=x",
+             "/api/moves?variant=chess&depth=3", "/api/games/" + g.id + "/record?format=json"}) {
         const HttpResult r = get(port(), target);
         EXPECT_EQ(r.status, 400) << target << ": " << r;
         EXPECT_NE(r.body.find("unknown query parameter"), std::string::npos) << target << ": " << r;
     }
-    const HttpResult moved = post(port(), "/api/games/" + g.id + "/move?as=black", {{"token", g.token}, {"move", "e2e4"}});
+    const HttpResult moved = post(port(), "/api/games/" + g.id + "/move?as=black",
+                                  {{"token", g.token}, {"move", "e2e4"}});
     EXPECT_EQ(moved.status, 400) << moved;
     EXPECT_TRUE(game_state(port(), g.id)["moves"].empty());
 }
@@ -68,12 +72,17 @@ TEST_F(ServerIntegrity, UnknownQueryParametersAreRefused) {
 // A finished game read back from its record is the same finished game: result,
 // how it ended, time control and formation, and no move can be added to it.
 TEST_F(ServerIntegrity, AFinishedGameImportsFinished) {
-    const Created g = create_game(port(), {{"variant", "wataku"}, {"mode", "local"}, {"formation", 3},
-                                          {"base_minutes", 5}, {"increment_seconds", 3}});
+    const Created g = create_game(port(), {{"variant", "wataku"},
+                                           {"mode", "local"},
+                                           {"formation", 3},
+                                           {"base_minutes", 5},
+                                           {"increment_seconds", 3}});
     ASSERT_EQ(g.raw.status, 201) << g.raw;
     for (int i = 0; i < 4; ++i) {
         const Json s = game_state(port(), g.id);
-        ASSERT_EQ(http_move(port(), g.id, g.token, legal_lans(s)[static_cast<std::size_t>(i)]).status, 200);
+        ASSERT_EQ(
+            http_move(port(), g.id, g.token, legal_lans(s)[static_cast<std::size_t>(i)]).status,
+            200);
     }
     ASSERT_EQ(post(port(), "/api/games/" + g.id + "/resign", {{"token", g.token}}).status, 200);
     const Json original = game_state(port(), g.id);
@@ -93,7 +102,8 @@ TEST_F(ServerIntegrity, AFinishedGameImportsFinished) {
     EXPECT_EQ(copy["clock"]["base_ms"], 300000);
     EXPECT_EQ(copy["clock"]["inc_ms"], 3000);
     EXPECT_TRUE(copy["legal_moves"].empty());
-    const HttpResult late = http_move(port(), id, imported.json()["token"], lans_of(original).front());
+    const HttpResult late =
+        http_move(port(), id, imported.json()["token"], lans_of(original).front());
     EXPECT_EQ(late.status, 409) << late;
 }
 
@@ -120,25 +130,30 @@ TEST_F(ServerIntegrity, ImportRefusesContradictionsAndMissingStarts) {
         EXPECT_NE(r.body.find(c.message), std::string::npos) << r;
     }
     // A formation and a FEN that disagree.
-    const Created w = create_game(port(), {{"variant", "wataku"}, {"mode", "local"}, {"formation", 1}});
+    const Created w =
+        create_game(port(), {{"variant", "wataku"}, {"mode", "local"}, {"formation", 1}});
     const std::string fen1 = game_state(port(), w.id)["start_fen"];
-    const HttpResult r = import_record(port(), "[Variant \"wataku\"]\n[FEN \"" + fen1 + "\"]\n[Formation \"2\"]\n\n*");
+    const HttpResult r = import_record(
+        port(), "[Variant \"wataku\"]\n[FEN \"" + fen1 + "\"]\n[Formation \"2\"]\n\n*");
     EXPECT_EQ(r.status, 400) << r;
     EXPECT_NE(r.body.find("formation 2"), std::string::npos) << r;
-    EXPECT_EQ(get(port(), "/api/health").json()["games"], 1) << "a refused import left a game behind";
+    EXPECT_EQ(get(port(), "/api/health").json()["games"], 1)
+        << "a refused import left a game behind";
 }
 
 // After a crash, the player whose clock was running is charged the time used
 // before the crash (up to the server's last heartbeat), not the downtime.
 TEST_F(ServerIntegrity, ARestartChargesTheTimeUsedBeforeTheCrashButNotTheDowntime) {
-    const Created g = create_game(port(), {{"variant", "chess"}, {"mode", "local"}, {"base_minutes", 1}});
+    const Created g =
+        create_game(port(), {{"variant", "chess"}, {"mode", "local"}, {"base_minutes", 1}});
     ASSERT_EQ(g.raw.status, 201) << g.raw;
     ASSERT_EQ(http_move(port(), g.id, g.token, "e2e4").status, 200);  // Black's clock starts
     const auto started = std::chrono::steady_clock::now();
     std::this_thread::sleep_for(3000ms);
     server_.kill_hard();
-    const auto used_ms =
-        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count();
+    const auto used_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                             std::chrono::steady_clock::now() - started)
+                             .count();
     std::this_thread::sleep_for(6000ms);  // downtime
     ASSERT_TRUE(server_.start(db()));
     const Json c = game_state(port(), g.id)["clock"];
@@ -161,9 +176,12 @@ TEST_F(ServerIntegrity, AStoredGameThatCannotBeReplayedIsLeftOut) {
         ASSERT_EQ(http_move(port(), g->id, g->token, "e7e5").status, 200);
     }
     ASSERT_TRUE(server_.stop());
-    ASSERT_EQ(edit_db("UPDATE moves SET lan = 'e1e8' WHERE game_id = '" + broken.id + "' AND ply = 2"), 1);
+    ASSERT_EQ(
+        edit_db("UPDATE moves SET lan = 'e1e8' WHERE game_id = '" + broken.id + "' AND ply = 2"),
+        1);
     ASSERT_TRUE(server_.start(db())) << "one broken game kept the server from starting";
-    EXPECT_NE(server_.first_line().find("1 games restored"), std::string::npos) << server_.first_line();
+    EXPECT_NE(server_.first_line().find("1 games restored"), std::string::npos)
+        << server_.first_line();
     EXPECT_EQ(get(port(), "/api/games/" + broken.id).status, 404);
     const Json s = game_state(port(), fine.id);
     EXPECT_EQ(lans_of(s), (std::vector<std::string>{"e2e4", "e7e5"}));
@@ -181,25 +199,33 @@ TEST_F(ServerIntegrity, EndingAGameStopsTheComputersSearch) {
     ASSERT_TRUE(server_.start(db(), {"--computer-threads", "1"}));
     // The computer has Black: after White's first move its clock runs (the
     // first move is untimed, with a fixed 2 s budget) and it plans minutes.
-    const Created slow = create_game(port(), {{"variant", "chess"}, {"mode", "computer"}, {"side", "white"},
-                                             {"level", 8}, {"base_minutes", 180}, {"increment_seconds", 180}});
+    const Created slow = create_game(port(), {{"variant", "chess"},
+                                              {"mode", "computer"},
+                                              {"side", "white"},
+                                              {"level", 8},
+                                              {"base_minutes", 180},
+                                              {"increment_seconds", 180}});
     ASSERT_EQ(slow.raw.status, 201) << slow.raw;
     ASSERT_EQ(http_move(port(), slow.id, slow.token, "e2e4").status, 200);
     std::this_thread::sleep_for(300ms);  // let the search start
-    const HttpResult resigned = post(port(), "/api/games/" + slow.id + "/resign", {{"token", slow.token}});
+    const HttpResult resigned =
+        post(port(), "/api/games/" + slow.id + "/resign", {{"token", slow.token}});
     ASSERT_EQ(resigned.status, 200) << resigned;
-    const Created next = create_game(port(), {{"variant", "chess"}, {"mode", "computer"}, {"side", "black"}, {"level", 1}});
+    const Created next = create_game(
+        port(), {{"variant", "chess"}, {"mode", "computer"}, {"side", "black"}, {"level", 1}});
     ASSERT_EQ(next.raw.status, 201) << next.raw;
-    const Json s = poll_state(port(), next.id, next.token, [](const Json& j) { return !j["moves"].empty(); },
-                              kComputerTimeout);
+    const Json s = poll_state(
+        port(), next.id, next.token, [](const Json& j) { return !j["moves"].empty(); },
+        kComputerTimeout);
     EXPECT_EQ(s["moves"].size(), 1u) << "the worker was still searching the ended game";
-    EXPECT_EQ(game_state(port(), slow.id)["moves"].size(), 1u) << "the ended game got a computer move";
+    EXPECT_EQ(game_state(port(), slow.id)["moves"].size(), 1u)
+        << "the ended game got a computer move";
 }
 
 // An HTTP/1.1 keep-alive connection from a chosen loopback address (127.0.0.x),
 // so a test can play several clients on one machine.
 class RawConnection {
-public:
+  public:
     bool open(unsigned short port, const std::string& from) {
         beast::error_code ec;
         socket_.open(tcp::v4(), ec);
@@ -218,14 +244,15 @@ public:
     // The status of a reply the server sends on its own (a refusal), 0 if none.
     int read_status() {
         pollfd p{socket_.native_handle(), POLLIN, 0};
-        if (poll(&p, 1, static_cast<int>(std::chrono::milliseconds(kIoTimeout).count())) <= 0) return 0;
+        if (poll(&p, 1, static_cast<int>(std::chrono::milliseconds(kIoTimeout).count())) <= 0)
+            return 0;
         std::array<char, 4096> buf{};
         beast::error_code ec;
         const std::size_t n = socket_.read_some(net::buffer(buf), ec);
         return raw_status(std::string(buf.data(), n));
     }
 
-private:
+  private:
     net::io_context ioc_;
     tcp::socket socket_{ioc_};
 };
@@ -234,7 +261,8 @@ private:
 // per address are capped (503), and so are new games per address (429).
 TEST_F(ServerIntegrity, FloodLimitsPerAddress) {
     ASSERT_TRUE(server_.stop());
-    ASSERT_TRUE(server_.start(db(), {"--max-connections-per-address", "3", "--games-per-minute", "4"}));
+    ASSERT_TRUE(
+        server_.start(db(), {"--max-connections-per-address", "3", "--games-per-minute", "4"}));
     std::vector<std::unique_ptr<RawConnection>> held;
     for (int i = 0; i < 3; ++i) {
         held.push_back(std::make_unique<RawConnection>());
@@ -255,7 +283,8 @@ TEST_F(ServerIntegrity, FloodLimitsPerAddress) {
 
     // Games: a burst of 4 per address, then 429 (from 127.0.0.1, the test's HTTP helper).
     for (int i = 0; i < 4; ++i)
-        EXPECT_EQ(create_game(port(), {{"variant", "chess"}, {"mode", "local"}}).raw.status, 201) << "game " << i;
+        EXPECT_EQ(create_game(port(), {{"variant", "chess"}, {"mode", "local"}}).raw.status, 201)
+            << "game " << i;
     const HttpResult fifth = post(port(), "/api/games", {{"variant", "chess"}, {"mode", "local"}});
     EXPECT_EQ(fifth.status, 429) << fifth;
     EXPECT_EQ(post(port(), "/api/import", {{"record", "1. e4 *"}}).status, 429);
@@ -264,18 +293,24 @@ TEST_F(ServerIntegrity, FloodLimitsPerAddress) {
 
 // A storage that can be told to fail, around a real SQLite database in memory.
 class FlakyStorage final : public server::Storage {
-public:
-    explicit FlakyStorage(std::unique_ptr<server::Storage> inner, bool* fail) : inner_(std::move(inner)), fail_(fail) {}
-    Status create_game(const server::StoredGame& g) override { return check() ? inner_->create_game(g) : down(); }
-    Status append_move(const server::StoredGame& g, const std::string& lan, const std::string& san) override {
+  public:
+    explicit FlakyStorage(std::unique_ptr<server::Storage> inner, bool* fail)
+        : inner_(std::move(inner)), fail_(fail) {}
+    Status create_game(const server::StoredGame& g) override {
+        return check() ? inner_->create_game(g) : down();
+    }
+    Status append_move(const server::StoredGame& g, const std::string& lan,
+                       const std::string& san) override {
         return check() ? inner_->append_move(g, lan, san) : down();
     }
-    Status update_game(const server::StoredGame& g) override { return check() ? inner_->update_game(g) : down(); }
+    Status update_game(const server::StoredGame& g) override {
+        return check() ? inner_->update_game(g) : down();
+    }
     Status load_all(std::vector<server::StoredGame>& out) override { return inner_->load_all(out); }
     Status heartbeat(std::int64_t at) override { return inner_->heartbeat(at); }
     Status last_heartbeat(std::int64_t& at) override { return inner_->last_heartbeat(at); }
 
-private:
+  private:
     bool check() const { return !*fail_; }
     static Status down() { return Status::error("database: disk I/O error (injected)"); }
     std::unique_ptr<server::Storage> inner_;
