@@ -220,6 +220,12 @@ TEST(Record, MalformedTextErrorsGiveLineAndColumn) {
     EXPECT_NE(e.find("line 3, column 10"), std::string::npos) << e;
     EXPECT_NE(e.find("unterminated"), std::string::npos) << e;
 
+    // A backslash before the line break does not carry the value onto the next
+    // line (found by fuzz_game_record: the value did not read back the same).
+    e = parse_error("[FEN \"9/3k\\\n\"]\n\n*\n");
+    EXPECT_NE(e.find("line 1, column 12"), std::string::npos) << e;
+    EXPECT_NE(e.find("unterminated escape in tag FEN"), std::string::npos) << e;
+
     // An unterminated value at the very end of the text.
     e = parse_error("[Event \"abc");
     EXPECT_NE(e.find("line 1, column 12"), std::string::npos) << e;

@@ -126,7 +126,8 @@ std::vector<Record> parse_records(std::string_view text, Status* error) {
                     char v = sc.get();
                     if (v == '"') break;
                     if (v == '\\') {
-                        if (sc.done()) return fail("unterminated escape in tag " + name);
+                        // A value ends on its line: an escaped line break does not continue it.
+                        if (sc.done() || sc.peek() == '\n') return fail("unterminated escape in tag " + name);
                         v = sc.get();
                     }
                     value += v;
