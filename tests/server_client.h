@@ -298,6 +298,18 @@ inline int raw_status(const std::string& reply) {
     return std::regex_search(reply, m, kStatus) ? std::stoi(m[1]) : 0;
 }
 
+// Runs a client's private io_context until flag is set or the timeout passes;
+// returns the flag.
+inline bool run_io_until(net::io_context& ioc, bool& flag, std::chrono::milliseconds timeout) {
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    if (ioc.stopped()) ioc.restart();
+    while (!flag && std::chrono::steady_clock::now() < deadline) {
+        ioc.run_one_for(deadline - std::chrono::steady_clock::now());
+        if (ioc.stopped()) ioc.restart();
+    }
+    return flag;
+}
+
 // A WebSocket client whose every operation is bounded by a timeout.
 class WsClient {
 public:
@@ -450,13 +462,7 @@ public:
 
 private:
     bool run_until(bool& flag, std::chrono::milliseconds timeout = kIoTimeout) {
-        const auto deadline = std::chrono::steady_clock::now() + timeout;
-        if (ioc_.stopped()) ioc_.restart();
-        while (!flag && std::chrono::steady_clock::now() < deadline) {
-            ioc_.run_one_for(deadline - std::chrono::steady_clock::now());
-            if (ioc_.stopped()) ioc_.restart();
-        }
-        return flag;
+        return run_io_until(ioc_, flag, timeout);
     }
 
     net::io_context ioc_;

@@ -83,13 +83,7 @@ class KeepAliveClient {
 
   private:
     bool run_until(bool& flag, std::chrono::milliseconds timeout = kIoTimeout + 2s) {
-        const auto deadline = std::chrono::steady_clock::now() + timeout;
-        if (ioc_.stopped()) ioc_.restart();
-        while (!flag && std::chrono::steady_clock::now() < deadline) {
-            ioc_.run_one_for(deadline - std::chrono::steady_clock::now());
-            if (ioc_.stopped()) ioc_.restart();
-        }
-        return flag;
+        return run_io_until(ioc_, flag, timeout);
     }
 
     net::io_context ioc_;
