@@ -93,7 +93,9 @@ public:
 
     bool may_create_game(const std::string& address) {
         std::lock_guard lock(mutex_);
-        if (game_buckets_.size() > 100000) {
+        const auto now = std::chrono::steady_clock::now();
+        if (game_buckets_.size() > 100000 && now - last_prune_ > std::chrono::minutes(1)) {
+            last_prune_ = now;  // at most once a minute, so a flood of addresses costs no scan per request
             // Forget addresses whose buckets have refilled: they are as if new.
             for (auto it = game_buckets_.begin(); it != game_buckets_.end();)
                 it = it->second.full() ? game_buckets_.erase(it) : std::next(it);
@@ -119,6 +121,7 @@ private:
     int total_ = 0;
     std::map<std::string, PerAddress> by_address_;     // addresses with open connections
     std::map<std::string, RateLimiter> game_buckets_;  // kept after the connections close
+    std::chrono::steady_clock::time_point last_prune_{};
 };
 
 std::string mime_type(std::string_view path) {
