@@ -2,7 +2,7 @@
 // variant (tags with quotes and backslashes, SAN-like moves, results, the 4D
 // per-ply numbering of D-16), replay that validates every move with the rules,
 // errors that say where malformed text goes wrong, the records that
-// engine::run_match produces, and the match statistics.
+// match::run_match produces, and the match statistics.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -11,9 +11,9 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/match.h"
+#include "match/match.h"
 #include "game/record.h"
-#include "variants/any_game.h"
+#include "variants/game.h"
 
 namespace chimera {
 namespace {
@@ -287,20 +287,20 @@ TEST(Record, AResultGluedToAMoveNumberIsTheResult) {
 class MatchRecords : public ::testing::TestWithParam<const char*> {};
 
 TEST_P(MatchRecords, ReplayCleanly) {
-    engine::MatchConfig c;
+    match::MatchConfig c;
     c.variant = GetParam();
     c.games = 2;
     c.max_plies = 40;
     c.random_plies = 2;
     c.seed = 7;
-    ASSERT_TRUE(engine::parse_player("level=1,nodes=200,hash=1,name=A \"one\"", c.a));
-    ASSERT_TRUE(engine::parse_player("level=1,nodes=200,hash=1,name=B\\two", c.b));
-    std::vector<engine::GameResult> games;
-    const engine::MatchStats stats =
-        engine::run_match(c, [&](int, const engine::GameResult& g) { games.push_back(g); });
+    ASSERT_TRUE(match::parse_player("level=1,nodes=200,hash=1,name=A \"one\"", c.a));
+    ASSERT_TRUE(match::parse_player("level=1,nodes=200,hash=1,name=B\\two", c.b));
+    std::vector<match::GameResult> games;
+    const match::MatchStats stats =
+        match::run_match(c, [&](int, const match::GameResult& g) { games.push_back(g); });
     ASSERT_EQ(games.size(), 2u);
     EXPECT_EQ(stats.wins + stats.draws + stats.losses, 2);
-    for (const engine::GameResult& g : games) {
+    for (const match::GameResult& g : games) {
         const Record& r = g.record;
         SCOPED_TRACE(game::write_record(r));
         EXPECT_EQ(r.tag("Variant"), c.variant);
@@ -342,46 +342,46 @@ INSTANTIATE_TEST_SUITE_P(AllVariants, MatchRecords, ::testing::Values("chess", "
                          [](const auto& p) { return std::string(p.param); });
 
 TEST(MatchStats, EloAndLlrSanity) {
-    engine::MatchStats even{10, 20, 10};
+    match::MatchStats even{10, 20, 10};
     EXPECT_DOUBLE_EQ(even.score(), 0.5);
     EXPECT_NEAR(even.elo(), 0.0, 1e-9);
     EXPECT_NEAR(even.llr(-10, 10), 0.0, 1e-9);  // symmetric hypotheses around the observed 0 Elo
 
     // 70%: Elo = -400 log10(1/0.7 - 1) = 147.19 (the logistic model).
-    engine::MatchStats strong{60, 20, 20};
+    match::MatchStats strong{60, 20, 20};
     EXPECT_DOUBLE_EQ(strong.score(), 0.7);
     EXPECT_NEAR(strong.elo(), 147.19, 0.01);
     EXPECT_GT(strong.elo_error95(), 0);
     EXPECT_GT(strong.llr(0, 10), 0);  // far above both hypotheses favours the higher one
 
-    engine::MatchStats weak{20, 20, 60};
+    match::MatchStats weak{20, 20, 60};
     EXPECT_NEAR(weak.elo(), -147.19, 0.01);
     EXPECT_NEAR(weak.elo_error95(), strong.elo_error95(), 1e-6);  // mirror image
     EXPECT_LT(weak.llr(0, 10), 0);
 
     // More games at the same score: a narrower interval and a stronger LLR.
-    engine::MatchStats strong4{240, 80, 80};
+    match::MatchStats strong4{240, 80, 80};
     EXPECT_LT(strong4.elo_error95(), strong.elo_error95());
     EXPECT_GT(strong4.llr(0, 10), strong.llr(0, 10));
 
     // SPRT verdicts at the bounds log(beta/(1-alpha)) and log((1-beta)/alpha).
-    engine::MatchConfig c;
+    match::MatchConfig c;
     c.sprt = true;
-    EXPECT_NE(engine::sprt_verdict(strong4, c).find("H1 accepted"), std::string::npos)
-        << engine::sprt_verdict(strong4, c);
-    EXPECT_NE(engine::sprt_verdict(engine::MatchStats{80, 80, 240}, c).find("H0 accepted"), std::string::npos);
-    EXPECT_NE(engine::sprt_verdict(engine::MatchStats{1, 1, 1}, c).find("inconclusive"), std::string::npos);
+    EXPECT_NE(match::sprt_verdict(strong4, c).find("H1 accepted"), std::string::npos)
+        << match::sprt_verdict(strong4, c);
+    EXPECT_NE(match::sprt_verdict(match::MatchStats{80, 80, 240}, c).find("H0 accepted"), std::string::npos);
+    EXPECT_NE(match::sprt_verdict(match::MatchStats{1, 1, 1}, c).find("inconclusive"), std::string::npos);
 }
 
 TEST(MatchStats, PlayerSpecs) {
-    engine::PlayerConfig p;
-    ASSERT_TRUE(engine::parse_player("level=3,nodes=500,depth=4,movetime=20,hash=2,name=x", p));
+    match::PlayerConfig p;
+    ASSERT_TRUE(match::parse_player("level=3,nodes=500,depth=4,movetime=20,hash=2,name=x", p));
     EXPECT_EQ(p.skill, 3);
     EXPECT_EQ(p.nodes, 500u);
     EXPECT_EQ(p.name, "x");
     for (const char* bad : {"level=0", "level=9", "nodes=x", "speed=3", "level", "hash=0"}) {
-        engine::PlayerConfig q;
-        EXPECT_FALSE(engine::parse_player(bad, q)) << bad;
+        match::PlayerConfig q;
+        EXPECT_FALSE(match::parse_player(bad, q)) << bad;
     }
 }
 

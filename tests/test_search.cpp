@@ -260,8 +260,8 @@ std::vector<std::string> random_fens(std::uint64_t seed, int count) {
     std::vector<std::string> out;
     while (static_cast<int>(out.size()) < count) {
         Pos p;
-        if constexpr (requires { Pos::kFormationFens; })
-            (void)p.set_formation(Pos::random_formation(rng));
+        if constexpr (Pos::kInfo.random_start())
+            (void)p.set_fen(Pos::kInfo.start_fen(Pos::kInfo.draw_start(rng)));
         const int plies = static_cast<int>(rng() % 90);
         for (int i = 0; i < plies; ++i) {
             typename Pos::Moves moves;

@@ -12,7 +12,7 @@
 
 #include "app/cli.h"
 #include "engine/fit.h"
-#include "engine/match.h"
+#include "match/match.h"
 #include "game/record.h"
 
 namespace chimera {
@@ -85,15 +85,15 @@ std::string temp_path(const std::string& name) {
 
 // Records from a real match feed the tuner; its table names every piece letter.
 TEST(TuneCommand, FitsMaterialFromMatchRecords) {
-    engine::MatchConfig c;
+    match::MatchConfig c;
     c.variant = "chess";
     c.games = 6;
     c.max_plies = 120;
     c.random_plies = 6;
-    ASSERT_TRUE(engine::parse_player("nodes=300,hash=1", c.a));
-    ASSERT_TRUE(engine::parse_player("nodes=300,hash=1", c.b));
+    ASSERT_TRUE(match::parse_player("nodes=300,hash=1", c.a));
+    ASSERT_TRUE(match::parse_player("nodes=300,hash=1", c.b));
     std::string text;
-    (void)engine::run_match(c, [&](int, const engine::GameResult& g) { text += game::write_record(g.record) + "\n"; });
+    (void)match::run_match(c, [&](int, const match::GameResult& g) { text += game::write_record(g.record) + "\n"; });
     const std::string path = temp_path("chess.pgn");
     std::ofstream(path) << text;
     std::string out, err;
@@ -130,15 +130,15 @@ TEST(TuneCommand, BadInputIsAnErrorWithExitStatus2) {
 TEST(MatchSubprocess, UciEnginePlaysLegalGames) {
     for (const char* variant : {"chess", "wataku"}) {
         SCOPED_TRACE(variant);
-        engine::MatchConfig c;
+        match::MatchConfig c;
         c.variant = variant;
         c.games = 2;
         c.max_plies = 30;
-        ASSERT_TRUE(engine::parse_player(std::string("nodes=500,hash=1,engine=") + CHIMERA_BINARY, c.a));
-        ASSERT_TRUE(engine::parse_player("nodes=500,hash=1", c.b));
+        ASSERT_TRUE(match::parse_player(std::string("nodes=500,hash=1,engine=") + CHIMERA_BINARY, c.a));
+        ASSERT_TRUE(match::parse_player("nodes=500,hash=1", c.b));
         EXPECT_NE(c.a.name.find(CHIMERA_BINARY), std::string::npos);
-        std::vector<engine::GameResult> games;
-        (void)engine::run_match(c, [&](int, const engine::GameResult& g) { games.push_back(g); });
+        std::vector<match::GameResult> games;
+        (void)match::run_match(c, [&](int, const match::GameResult& g) { games.push_back(g); });
         ASSERT_EQ(games.size(), 2u);
         for (const auto& g : games) {
             EXPECT_EQ(g.termination.find("engine failure"), std::string::npos) << g.termination;

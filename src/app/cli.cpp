@@ -39,16 +39,15 @@ constexpr std::string_view kUsage =
     "  serve [--port 8080] [--db chimera.db] [--static web/dist] [--threads N]\n"
     "        [--computer-threads N]\n"
     "                      the game server: JSON/WebSocket API and the browser UI\n"
-    "  play [<variant>] [--fen \"<FEN>\"] [--formation 1-4]\n"
+    "  play [<variant>] [--fen \"<FEN>\"] [--formation N]\n"
     "                      an interactive game in the terminal\n"
     "  help                this text\n"
     "\n"
-    "variants: chess, chess4d, wreckage, wataku (no --fen: formation 1)\n";
+    "(N: a start position of a variant that has several, e.g. Wataku's formations)\n";
 
 std::string variant_list() {
     std::string s;
-    for (auto id : kVariantIds) s += (s.empty() ? "" : ", ") + std::string(id);
-    return s;
+    return variant_id_list();
 }
 
 int fail(std::ostream& err, const std::string& message) {
@@ -150,7 +149,7 @@ int run(const Args& args, std::istream& in, std::ostream& out, std::ostream& err
         return 0;
     }
     if (args[0] == "help" || args[0] == "--help" || args[0] == "-h") {
-        out << kUsage;
+        out << kUsage << "variants: " << variant_id_list() << '\n';
         return 0;
     }
     const Args rest(args.begin() + 1, args.end());

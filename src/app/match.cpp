@@ -7,7 +7,7 @@
 
 #include "app/cli.h"
 #include "core/text.h"
-#include "engine/match.h"
+#include "match/match.h"
 #include "game/record.h"
 #include "protocol/uci_client.h"
 #include "variants/registry.h"
@@ -24,14 +24,14 @@ int usage_error(std::ostream& err, const std::string& m) {
 }  // namespace
 
 int cmd_match(const Args& args, std::ostream& out, std::ostream& err) {
-    engine::MatchConfig c;
+    match::MatchConfig c;
     std::string pgn_path;
     if (args.empty()) return usage_error(err, "usage: chimera match <variant> [--games N] [--a SPEC] [--b SPEC] (SPEC: level=N,nodes=N,depth=N,movetime=MS,hash=MB,name=X,engine=PATH or random) [--tc BASE+INC] [--random-plies N] [--max-plies N] [--seed S] [--concurrency N] [--pgn FILE] [--sprt ELO0 ELO1]");
     c.variant = args[0];
     if (!with_variant(c.variant, []<class>() {}))
         return usage_error(err, "unknown variant " + quoted(c.variant));
-    (void)engine::parse_player("level=8", c.a);
-    (void)engine::parse_player("level=8", c.b);
+    (void)match::parse_player("level=8", c.a);
+    (void)match::parse_player("level=8", c.b);
     for (std::size_t i = 1; i < args.size(); ++i) {
         const std::string& a = args[i];
         auto value = [&]() -> const std::string* { return i + 1 < args.size() ? &args[++i] : nullptr; };
@@ -46,9 +46,9 @@ int cmd_match(const Args& args, std::ostream& out, std::ostream& err) {
             if (!number(1, 100000, c.games)) return usage_error(err, "--games takes 1..100000");
         } else if (a == "--a" || a == "--b") {
             const std::string* v = value();
-            engine::PlayerConfig p;
+            match::PlayerConfig p;
             if (!v) return usage_error(err, a + " needs a player spec");
-            if (Status s = engine::parse_player(*v, p); !s) return usage_error(err, s.message());
+            if (Status s = match::parse_player(*v, p); !s) return usage_error(err, s.message());
             if (!p.engine.empty() && !p.random) {  // check the program speaks UCI before the games
                 protocol::UciClient probe;
                 if (Status s = probe.start(p.engine, c.variant, 1, p.skill); !s) return usage_error(err, s.message());
@@ -98,7 +98,7 @@ int cmd_match(const Args& args, std::ostream& out, std::ostream& err) {
     }
     out << "match " << c.variant << ": A = " << c.a.name << ", B = " << c.b.name << ", " << c.games
         << " games\n";
-    const engine::MatchStats stats = engine::run_match(c, [&](int i, const engine::GameResult& g) {
+    const match::MatchStats stats = match::run_match(c, [&](int i, const match::GameResult& g) {
         out << "game " << i + 1 << ": " << g.record.tag("White") << " - " << g.record.tag("Black") << " "
             << g.record.result << " (" << g.termination << ", " << g.record.moves.size() << " plies)\n"
             << std::flush;
@@ -108,7 +108,7 @@ int cmd_match(const Args& args, std::ostream& out, std::ostream& err) {
     std::snprintf(line, sizeof line, "A: W %d D %d L %d  score %.1f%%  Elo %+.0f +/- %.0f\n", stats.wins,
                   stats.draws, stats.losses, 100 * stats.score(), stats.elo(), stats.elo_error95());
     out << line;
-    if (c.sprt) out << engine::sprt_verdict(stats, c) << '\n';
+    if (c.sprt) out << match::sprt_verdict(stats, c) << '\n';
     return 0;
 }
 

@@ -6,7 +6,7 @@
 
 #include "app/cli.h"
 #include "core/text.h"
-#include "variants/any_game.h"
+#include "variants/game.h"
 
 namespace chimera::app {
 
@@ -16,12 +16,12 @@ constexpr std::string_view kHelp =
     "Type a move in SAN (Nf3, Raa1[0,1], T~e5, Q@e5) or long algebraic (g1f3, a1[0,0]a1[0,1]).\n"
     "Commands: moves (list legal moves), undo, fen, board, new, help, quit.\n";
 
-void show(const AnyGame& g, std::ostream& out) {
+void show(const Game& g, std::ostream& out) {
     out << '\n' << g.diagram() << g.fen() << '\n';
 }
 
 // Prints the result and returns true when the game is over.
-bool report_end(const AnyGame& g, std::ostream& out) {
+bool report_end(const Game& g, std::ostream& out) {
     const Outcome o = g.outcome();
     if (o == Outcome::ONGOING) {
         out << (g.side_to_move() == WHITE ? "White" : "Black") << " to move"
@@ -38,15 +38,15 @@ bool report_end(const AnyGame& g, std::ostream& out) {
 }  // namespace
 
 int cmd_play(const Args& args, std::istream& in, std::ostream& out, std::ostream& err) {
-    std::string variant = "chess", fen;
+    std::string variant{kDefaultVariant}, fen;
     int formation = 0;
     for (std::size_t i = 0; i < args.size(); ++i) {
         if (args[i] == "--fen" && i + 1 < args.size()) {
             fen = args[++i];
         } else if (args[i] == "--formation" && i + 1 < args.size()) {
-            const auto n = parse_uint(args[++i], 1);
-            if (!n || *n < 1 || *n > wataku::Position::kFormations) {
-                err << "error: --formation takes 1, 2, 3 or 4\n";
+            const auto n = parse_uint(args[++i], 2);
+            if (!n || *n < 1) {
+                err << "error: --formation takes the number of a start position\n";
                 return kUsageError;
             }
             formation = *n;
@@ -62,12 +62,20 @@ int cmd_play(const Args& args, std::istream& in, std::ostream& out, std::ostream
         err << "error: unknown variant " << quoted(variant) << '\n';
         return kUsageError;
     }
-    if (variant == wataku::Position::kId && fen.empty()) {
-        // W-5: a random formation unless one is chosen.
+    const VariantInfo& info = game->info();
+    if (formation && (!info.random_start() || formation > info.start_count())) {
+        err << "error: --formation: " << variant << " has "
+            << (info.random_start() ? "start positions 1-" + std::to_string(info.start_count())
+                                    : std::string("one start position"))
+            << '\n';
+        return kUsageError;
+    }
+    if (info.random_start() && fen.empty()) {
+        // Several starts (Wataku's formations, W-5): a random one unless one is chosen.
         std::mt19937_64 rng{std::random_device{}()};
-        if (!formation) formation = wataku::Position::random_formation(rng);
-        fen = wataku::Position::kFormationFens[static_cast<std::size_t>(formation - 1)];
-        out << "Formation " << formation << ".\n";
+        if (!formation) formation = info.draw_start(rng);
+        fen = info.start_fen(formation);
+        out << info.starts[static_cast<std::size_t>(formation - 1)].name << ".\n";
     }
     if (!fen.empty())
         if (Status s = game->set_fen(fen); !s) {

@@ -15,7 +15,7 @@
 #include "core/text.h"
 #include "engine/fit.h"
 #include "game/record.h"
-#include "variants/any_game.h"
+#include "variants/game.h"
 
 namespace chimera::app {
 
@@ -34,7 +34,7 @@ struct Sample {
 char upper(char c) { return c >= 'a' && c <= 'z' ? static_cast<char>(c - 32) : c; }
 
 // The features of the game's current position, White minus Black.
-std::map<std::string, double> features(const AnyGame& g) {
+std::map<std::string, double> features(const Game& g) {
     std::map<std::string, double> x;
     const BoardView v = g.view();
     for (std::size_t i = 0; i < v.pieces.size(); ++i) {
@@ -83,7 +83,7 @@ int cmd_tune(const Args& args, std::ostream& out, std::ostream& err) {
             const game::Record& rec = records[r];
             const double y = rec.result == "1-0" ? 1 : rec.result == "0-1" ? 0 : rec.result == "1/2-1/2" ? 0.5 : -1;
             if (y < 0) continue;  // unfinished
-            const std::string v = rec.tag("Variant").empty() ? "chess" : rec.tag("Variant");
+            const std::string v = rec.tag("Variant").empty() ? std::string(kDefaultVariant) : rec.tag("Variant");
             if (variant.empty()) variant = v;
             if (v != variant)
                 return usage_error(err, path + ": game " + std::to_string(r + 1) + " is " + v + ", not " + variant);

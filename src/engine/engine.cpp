@@ -2,14 +2,9 @@
 
 #include <algorithm>
 
-#include "core/perft.h"
 #include "core/text.h"
 #include "engine/search.h"
-#include "variants/chess/eval.h"
-#include "variants/chess4d/eval.h"
 #include "variants/registry.h"
-#include "variants/wataku/eval.h"
-#include "variants/wreckage/eval.h"
 
 namespace chimera::engine {
 
@@ -27,19 +22,6 @@ SkillLevel skill_level(int level) {
     };
     return kLevels[std::clamp(level, 1, 8)];
 }
-
-struct Engine::Core {
-    virtual ~Core() = default;
-    virtual std::string_view id() const = 0;
-    virtual Status set_position(std::string_view fen, const std::vector<std::string>& moves) = 0;
-    virtual std::string fen() const = 0;
-    virtual std::string diagram() const = 0;
-    virtual std::vector<std::string> legal_moves() const = 0;
-    virtual Result run(const Limits& limits, int threads, int skill, std::mt19937_64& rng,
-                       TranspositionTable& tt, SharedState& shared, const InfoCallback& info) = 0;
-    virtual std::vector<std::pair<std::string, std::uint64_t>> divide(int depth) const = 0;
-    virtual int side_to_move() const = 0;
-};
 
 namespace {
 
@@ -60,95 +42,75 @@ const RootMove& choose_with_spread(const std::vector<RootMove>& moves, int count
     return moves[static_cast<std::size_t>(pick(rng))];
 }
 
+// One search of pos with the skill level's caps: Lazy SMP threads on the shared
+// table, then the chosen root move (the best, or a near-best one at the weaker
+// levels).
 template <class Pos>
-struct CoreOf final : Engine::Core {
-    Pos root;
-    Pos current;
-
-    std::string_view id() const override { return Pos::kId; }
-
-    Status set_position(std::string_view fen, const std::vector<std::string>& moves) override {
-        Pos next;
-        if (!fen.empty())
-            if (Status s = next.set_fen(fen); !s) return s;
-        for (std::size_t i = 0; i < moves.size(); ++i) {
-            std::string error;
-            const Move m = next.parse_lan(moves[i], &error);
-            if (m.is_none())
-                return Status::error("move " + std::to_string(i + 1) + ": " + error);
-            next.do_move(m);
-        }
-        current = next;
-        return Status::ok();
+Result run_search(const Pos& current, const Limits& requested, int threads, int skill,
+                  std::mt19937_64& rng, TranspositionTable& tt, SharedState& shared,
+                  const InfoCallback& info) {
+    Limits limits = requested;
+    const SkillLevel level = skill_level(skill);
+    if (skill < 8) {
+        if (!limits.depth || limits.depth > level.max_depth) limits.depth = level.max_depth;
+        if (!limits.nodes || limits.nodes > level.max_nodes) limits.nodes = level.max_nodes;
+        limits.multipv = std::max(limits.multipv, level.multipv);
+        threads = 1;
     }
+    shared.node_limit = limits.nodes;
+    tt.new_search();
+    std::vector<std::unique_ptr<Search<Pos>>> searches;
+    for (int t = 0; t < std::max(1, threads); ++t)
+        searches.push_back(std::make_unique<Search<Pos>>(current, tt, shared, t));
+    Result result;
+    if (searches[0]->root_moves().empty()) return result;
+    std::vector<std::thread> helpers;
+    for (std::size_t t = 1; t < searches.size(); ++t)
+        helpers.emplace_back([&, t] { searches[t]->iterate(limits, nullptr); });
+    searches[0]->iterate(limits, info);
+    shared.stop = true;
+    for (auto& h : helpers) h.join();
 
-    std::string fen() const override { return current.fen(); }
-    std::string diagram() const override { return current.diagram(); }
-    int side_to_move() const override { return current.side_to_move(); }
-
-    std::vector<std::string> legal_moves() const override {
-        typename Pos::Moves moves;
-        current.legal_moves(moves);
-        std::vector<std::string> out;
-        for (Move m : moves) out.push_back(current.lan(m));
-        return out;
-    }
-
-    std::vector<std::pair<std::string, std::uint64_t>> divide(int depth) const override {
+    const auto& moves = searches[0]->root_moves();
+    const int count = std::min<int>(limits.multipv, static_cast<int>(moves.size()));
+    const RootMove& chosen =
+        skill < 8 ? choose_with_spread(moves, count, level.spread, rng) : moves[0];
+    result.move = chosen.move;
+    result.best = current.lan(chosen.move);
+    if (chosen.pv.size() > 1) {
         Pos p = current;
-        return perft_divide(p, depth);
+        p.do_move(chosen.move);
+        result.ponder = p.lan(chosen.pv[1]);
     }
+    result.score = chosen.score == -VALUE_INFINITE ? chosen.previous : chosen.score;
+    if (result.score == -VALUE_INFINITE)
+        result.score = evaluate(current);  // stopped before any score
+    result.depth = searches[0]->completed_depth();
+    for (const auto& s : searches) result.nodes += s->nodes();
+    return result;
+}
 
-    Result run(const Limits& requested, int threads, int skill, std::mt19937_64& rng,
-               TranspositionTable& tt, SharedState& shared, const InfoCallback& info) override {
-        Limits limits = requested;
-        const SkillLevel level = skill_level(skill);
-        if (skill < 8) {
-            if (!limits.depth || limits.depth > level.max_depth) limits.depth = level.max_depth;
-            if (!limits.nodes || limits.nodes > level.max_nodes) limits.nodes = level.max_nodes;
-            limits.multipv = std::max(limits.multipv, level.multipv);
-            threads = 1;
-        }
-        shared.node_limit = limits.nodes;
-        tt.new_search();
-        std::vector<std::unique_ptr<Search<Pos>>> searches;
-        for (int t = 0; t < std::max(1, threads); ++t)
-            searches.push_back(std::make_unique<Search<Pos>>(current, tt, shared, t));
-        Result result;
-        if (searches[0]->root_moves().empty()) return result;
-        std::vector<std::thread> helpers;
-        for (std::size_t t = 1; t < searches.size(); ++t)
-            helpers.emplace_back([&, t] { searches[t]->iterate(limits, nullptr); });
-        searches[0]->iterate(limits, info);
-        shared.stop = true;
-        for (auto& h : helpers) h.join();
-
-        const auto& moves = searches[0]->root_moves();
-        const int count = std::min<int>(limits.multipv, static_cast<int>(moves.size()));
-        const RootMove& chosen = skill < 8 ? choose_with_spread(moves, count, level.spread, rng) : moves[0];
-        result.best = current.lan(chosen.move);
-        if (chosen.pv.size() > 1) {
-            Pos p = current;
-            p.do_move(chosen.move);
-            result.ponder = p.lan(chosen.pv[1]);
-        }
-        result.score = chosen.score == -VALUE_INFINITE ? chosen.previous : chosen.score;
-        if (result.score == -VALUE_INFINITE) result.score = evaluate(current);  // stopped before any score
-        result.depth = searches[0]->completed_depth();
-        for (const auto& s : searches) result.nodes += s->nodes();
-        return result;
+// The position after moves (LAN only, the protocol's notation) from fen (or
+// the start), as a game; an error names the move that does not parse.
+template <class Pos>
+Status replay(std::string_view fen, const std::vector<std::string>& moves,
+              std::unique_ptr<Game>& out) {
+    auto game = std::make_unique<GameOf<Pos>>();
+    if (!fen.empty())
+        if (Status s = game->set_fen(fen); !s) return s;
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+        std::string error;
+        const Move m = game->position().parse_lan(moves[i], &error);
+        if (m.is_none()) return Status::error("move " + std::to_string(i + 1) + ": " + error);
+        (void)game->play(m);
     }
-};
-
-std::unique_ptr<Engine::Core> make_core(std::string_view id) {
-    std::unique_ptr<Engine::Core> core;
-    with_variant(id, [&]<class Pos>() { core = std::make_unique<CoreOf<Pos>>(); });
-    return core;
+    out = std::move(game);
+    return Status::ok();
 }
 
 }  // namespace
 
-Engine::Engine() : core_(make_core("chess")), tt_(16) {}
+Engine::Engine() : game_(make_game(kDefaultVariant)), tt_(16) {}
 
 Engine::~Engine() {
     stop();
@@ -156,24 +118,38 @@ Engine::~Engine() {
 }
 
 Status Engine::set_variant(std::string_view id) {
-    auto core = make_core(id);
-    if (!core) return Status::error("unknown variant " + quoted(id));
+    auto game = make_game(id);
+    if (!game) return Status::error("unknown variant " + quoted(id));
     wait();
-    core_ = std::move(core);
+    game_ = std::move(game);
     tt_.clear();
     return Status::ok();
 }
 
-std::string_view Engine::variant() const { return core_->id(); }
+std::string_view Engine::variant() const { return game_->variant(); }
 
 Status Engine::set_position(std::string_view fen, const std::vector<std::string>& moves) {
     wait();
-    return core_->set_position(fen, moves);
+    std::unique_ptr<Game> next;
+    Status s = Status::ok();
+    with_variant(variant(), [&]<class Pos>() { s = replay<Pos>(fen, moves, next); });
+    if (s) game_ = std::move(next);
+    return s;
 }
 
-std::string Engine::fen() const { return core_->fen(); }
-std::string Engine::diagram() const { return core_->diagram(); }
-std::vector<std::string> Engine::legal_moves() const { return core_->legal_moves(); }
+void Engine::set_position(const Game& game) {
+    wait();
+    if (game.variant() != variant()) tt_.clear();
+    game_ = game.clone();
+}
+
+std::string Engine::fen() const { return game_->fen(); }
+std::string Engine::diagram() const { return game_->diagram(); }
+std::vector<std::string> Engine::legal_moves() const {
+    std::vector<std::string> out;
+    for (MoveText& m : game_->legal_moves()) out.push_back(std::move(m.lan));
+    return out;
+}
 
 void Engine::set_hash_mb(std::size_t mb) {
     wait();
@@ -206,8 +182,17 @@ Result Engine::search_armed(const Limits& limits, InfoCallback on_info) {
     l.multipv = std::max(l.multipv, multipv_);
     shared_.nodes = 0;
     shared_.start = Clock::now();
-    plan_time(l, core_->side_to_move(), shared_);
-    return core_->run(l, threads_, skill_, rng_, tt_, shared_, on_info);
+    plan_time(l, game_->side_to_move(), shared_);
+    return run(l, on_info);
+}
+
+Result Engine::run(const Limits& limits, const InfoCallback& info) {
+    Result r;
+    with_variant(variant(), [&]<class Pos>() {
+        r = run_search(*game_->position_of<Pos>(), limits, threads_, skill_, rng_, tt_, shared_,
+                       info);
+    });
+    return r;
 }
 
 void Engine::go(const Limits& limits, InfoCallback on_info,
@@ -222,8 +207,8 @@ void Engine::go(const Limits& limits, InfoCallback on_info,
         l.multipv = std::max(l.multipv, multipv_);
         shared_.nodes = 0;
         shared_.start = Clock::now();
-        plan_time(l, core_->side_to_move(), shared_);
-        Result r = core_->run(l, threads_, skill_, rng_, tt_, shared_, on_info);
+        plan_time(l, game_->side_to_move(), shared_);
+        Result r = run(l, on_info);
         // An infinite search reports its move only after stop (UCI), so it waits here.
         while (l.infinite && !stop_requested_)
             std::this_thread::sleep_for(std::chrono::milliseconds(1));
@@ -257,7 +242,7 @@ bool Engine::searching() const {
 }
 
 std::vector<std::pair<std::string, std::uint64_t>> Engine::perft_divide(int depth) const {
-    return core_->divide(depth);
+    return game_->perft_divide(depth);
 }
 
 }  // namespace chimera::engine

@@ -1,8 +1,9 @@
-// The engine facade: owns the position, the transposition table, the options
-// and the search threads, and reports through callbacks. Protocols (UCI) and
-// the game server talk only to this class; it is type-erased over the variant
-// once, at the edge, and runs fully typed code per variant inside. No global
-// state: several engines can live in one process.
+// The engine facade: owns a game (the position to search), the transposition
+// table, the options and the search threads, and reports through callbacks.
+// Protocols (UCI) and the game server talk only to this class; the game is the
+// one type-erased Game (variants/game.h), and the search runs fully typed code
+// on the position inside it. No global state: several engines can live in one
+// process.
 #pragma once
 
 #include <atomic>
@@ -17,6 +18,7 @@
 #include <vector>
 
 #include "core/status.h"
+#include "variants/game.h"
 #include "engine/limits.h"
 #include "engine/tt.h"
 
@@ -39,10 +41,16 @@ public:
     Engine(const Engine&) = delete;
     Engine& operator=(const Engine&) = delete;
 
+    // Switches to the start position of variant id and clears the table.
     Status set_variant(std::string_view id);
     std::string_view variant() const;
     // fen empty: the variant's start position. Moves in LAN, applied in order.
     Status set_position(std::string_view fen, const std::vector<std::string>& moves);
+    // Searches from a copy of game's position (with its history, for
+    // repetitions) from now on. The table is kept within a variant (the caller
+    // clears it with new_game() for another game) and cleared across variants.
+    void set_position(const Game& game);
+    const Game& game() const { return *game_; }
     std::string fen() const;
     std::string diagram() const;
     std::vector<std::string> legal_moves() const;
@@ -69,10 +77,10 @@ public:
     // Perft split by root move (LAN, count).
     std::vector<std::pair<std::string, std::uint64_t>> perft_divide(int depth) const;
 
-    struct Core;  // the variant-typed part
-
 private:
-    std::unique_ptr<Core> core_;
+    Result run(const Limits& limits, const InfoCallback& info);
+
+    std::unique_ptr<Game> game_;
     TranspositionTable tt_;
     SharedState shared_;
     int threads_ = 1;

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/move.h"
 #include "engine/score.h"
 
 namespace chimera::engine {
@@ -37,7 +38,8 @@ struct Info {
 };
 
 struct Result {
-    std::string best;    // LAN, empty when there is no legal move
+    Move move;           // the best move, Move::none() when there is no legal move
+    std::string best;    // its LAN, empty when there is no legal move
     std::string ponder;  // LAN or empty
     Value score = 0;
     int depth = 0;

@@ -25,8 +25,8 @@ namespace chimera::engine {
 template <class Pos>
 bool is_search_draw(const Pos& pos) {
     if (pos.repetition_count() >= 1) return true;
-    if constexpr (requires { pos.rule50(); })
-        if (pos.rule50() >= 100) return true;
+    if constexpr (Pos::kMoveRulePlies > 0)
+        if (pos.rule50() >= Pos::kMoveRulePlies) return true;
     if constexpr (requires { pos.insufficient_material(); })
         if (pos.insufficient_material()) return true;
     return false;

@@ -3,7 +3,7 @@
 #include <cctype>
 
 #include "core/text.h"
-#include "variants/any_game.h"
+#include "variants/game.h"
 
 namespace chimera::game {
 
@@ -65,8 +65,9 @@ std::string write_record(const Record& r) {
     std::string s;
     for (const auto& [k, v] : r.tags) s += "[" + k + " \"" + escape(v) + "\"]\n";
     s += '\n';
-    // 4D chess numbers every ply (D-16); the others number move pairs.
-    const bool per_ply = r.tag("Variant") == "chess4d";
+    // Some variants number every ply (4D chess, D-16); the others number move pairs.
+    const VariantInfo* info = find_variant(r.tag("Variant"));
+    const bool per_ply = info && info->numbering == Numbering::PLIES;
     const bool black_first = r.tag("FEN").find(" b ") != std::string::npos;
     std::string line;
     auto emit = [&](const std::string& token) {
@@ -184,7 +185,7 @@ std::vector<Record> parse_records(std::string_view text, Status* error) {
 
 Status replay(const Record& r, std::string* final_fen, std::vector<std::string>* lan) {
     std::string variant = r.tag("Variant");
-    if (variant.empty()) variant = "chess";
+    if (variant.empty()) variant = kDefaultVariant;
     auto g = make_game(variant);
     if (!g) return Status::error("tag Variant: unknown variant " + quoted(variant));
     if (const std::string fen = r.tag("FEN"); !fen.empty())

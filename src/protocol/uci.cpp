@@ -129,8 +129,9 @@ bool UciSession::handle(std::string_view line) {
 void UciSession::cmd_uci() {
     send("id name Chimera 0.1");
     send("id author the Chimera developers");
-    std::string variants = "option name UCI_Variant type combo default chess";
-    for (auto id : kVariantIds) variants += " var " + std::string(id);
+    std::string variants =
+        "option name UCI_Variant type combo default " + std::string(kDefaultVariant);
+    for (const VariantInfo* v : kVariantInfos) variants += " var " + std::string(v->id);
     send(variants);
     send("option name Hash type spin default 16 min 1 max 65536");
     send("option name Threads type spin default 1 min 1 max 256");

@@ -87,29 +87,58 @@ std::vector<std::string_view> segments(std::string_view path) {
     return out;
 }
 
+// The registry's descriptors, for the client: names, board kind, numbering,
+// start positions, pieces, what pieces off the board are called.
 Json variants_json() {
-    static const Json kList = Json::array({
-        {{"id", "chess"}, {"name", "Chess"}, {"description", "Orthodox chess, the yardstick of the engine."}},
-        {{"id", "wreckage"}, {"name", "Wreckage"},
-         {"description", "10x10 with Dragon, Detonator, Flying Guillotine, Ninja Pawns and drops."}},
-        {{"id", "wataku"}, {"name", "Wataku Genesis"},
-         {"description", "9x9 points, two Kings, dormant groups, Traverse and reserve deployment."}},
-        {{"id", "chess4d"}, {"name", "4D chess"},
-         {"description", "A 4x4x2x2 board shown as four small boards; every axis moves alike."}},
-    });
+    static const Json kList = [] {
+        Json list = Json::array();
+        for (const VariantInfo* v : kVariantInfos) {
+            Json starts = Json::array(), pieces = Json::array();
+            for (const StartPosition& s : v->starts) starts.push_back({{"name", s.name}, {"fen", s.fen}});
+            for (const PieceInfo& p : v->pieces) pieces.push_back({{"letter", std::string(1, p.letter)}, {"name", p.name}});
+            list.push_back({{"id", v->id},
+                            {"name", v->name},
+                            {"description", v->description},
+                            {"board", board_kind_name(v->board)},
+                            {"numbering", numbering_name(v->numbering)},
+                            {"starts", starts},
+                            {"start_kind", v->start_kind},
+                            {"random_start", v->random_start()},
+                            {"hand", v->hand_name},
+                            {"pieces", pieces},
+                            {"calibration", v->calibration}});
+        }
+        return list;
+    }();
     return kList;
 }
 
-Json position_json(const AnyGame& g) {
+// "only for variants with several start positions (Wataku Genesis)".
+std::string several_starts_only() {
+    std::string names;
+    for (const VariantInfo* v : kVariantInfos)
+        if (v->random_start()) names += (names.empty() ? "" : ", ") + std::string(v->name);
+    return "only for variants with several start positions (" + names + ")";
+}
+
+// The most start positions any variant has: the range of "formation".
+int max_starts() {
+    int n = 0;
+    for (const VariantInfo* v : kVariantInfos) n = std::max(n, v->start_count());
+    return n;
+}
+
+Json position_json(const Game& g) {
     const BoardView v = g.view();
     Json legal = Json::array();
     for (const MoveDetail& d : g.legal_move_details())
-        legal.push_back({{"lan", d.lan}, {"san", d.san}, {"from", d.from}, {"to", d.to}, {"kind", d.kind},
-                         {"piece", d.piece}, {"captures", d.captures}});
-    return Json{{"variant", v.variant},
+        legal.push_back({{"lan", d.lan}, {"san", d.san}, {"from", d.from}, {"to", d.to}, {"kind", action_name(d.action)},
+                         {"piece", d.piece ? std::string(1, d.piece) : std::string()}, {"captures", d.captures}});
+    return Json{{"variant", v.info->id},
                 {"fen", g.fen()},
                 {"turn", v.side_to_move == WHITE ? "white" : "black"},
-                {"board", {{"dims", {v.dims[0], v.dims[1], v.dims[2], v.dims[3]}},
+                {"board", {{"kind", board_kind_name(v.info->board)},
+                           {"dims", {v.dims[0], v.dims[1], v.dims[2], v.dims[3]}},
                            {"squares", v.squares},
                            {"pieces", v.pieces},
                            {"dormant", v.dormant},
@@ -129,12 +158,12 @@ ApiError create_request(const Json& j, CreateRequest& r) {
         return {};
     };
     long long formation = 0, level = 4, minutes = 0, seconds = 0, inc = 0;
-    if (ApiError e = ranged("formation", 0, 4, 0, formation)) return e;
+    if (ApiError e = ranged("formation", 0, max_starts(), 0, formation)) return e;
     if (ApiError e = ranged("level", 1, 8, 4, level)) return e;
     if (ApiError e = ranged("base_minutes", 0, 180, 0, minutes)) return e;
     if (ApiError e = ranged("base_seconds", 0, 10800, 0, seconds)) return e;
     if (ApiError e = ranged("increment_seconds", 0, 180, 0, inc)) return e;
-    r.variant = get_or<std::string>(j, "variant", "chess");
+    r.variant = get_or<std::string>(j, "variant", std::string(kDefaultVariant));
     r.fen = get_or<std::string>(j, "fen", "");
     r.formation = static_cast<int>(formation);
     r.mode = get_or<std::string>(j, "mode", "");
@@ -147,20 +176,25 @@ ApiError create_request(const Json& j, CreateRequest& r) {
 }
 
 // The create request for an imported record: its variant, start position
-// (FEN, or a Wataku formation), moves, time control and result; the mode, side
+// (FEN, or the number of one of the variant's start positions), moves, time control and result; the mode, side
 // and level of the new game come from the request body.
 ApiError import_request(const game::Record& rec, const Json& j, CreateRequest& r) {
-    r.variant = rec.tag("Variant").empty() ? "chess" : rec.tag("Variant");
+    r.variant = rec.tag("Variant").empty() ? std::string(kDefaultVariant) : rec.tag("Variant");
+    const VariantInfo* info = find_variant(r.variant);
     r.fen = rec.tag("FEN");
     r.moves = rec.moves;
     r.result = rec.result != "*" ? rec.result : rec.tag("Result");
     r.termination = rec.tag("Termination");
     if (const std::string f = rec.tag("Formation"); !f.empty()) {
-        const auto n = parse_uint(f, 1);
-        if (!n || *n < 1 || *n > 4) return ApiError{400, "record: Formation must be 1-4, not " + chimera::quoted(f)};
+        if (info && !info->random_start())
+            return ApiError{400, "record: Formation is " + several_starts_only()};
+        const int most = info ? info->start_count() : max_starts();
+        const auto n = parse_uint(f, 2);
+        if (!n || *n < 1 || *n > most)
+            return ApiError{400, "record: Formation must be 1-" + std::to_string(most) + ", not " + chimera::quoted(f)};
         r.formation = *n;
-    } else if (r.variant == "wataku" && r.fen.empty()) {
-        return ApiError{400, "record: a Wataku record needs a FEN or a Formation tag"};
+    } else if (info && info->random_start() && r.fen.empty()) {
+        return ApiError{400, "record: a " + std::string(info->name) + " record needs a FEN or a Formation tag"};
     }
     if (const std::string tc = rec.tag("TimeControl"); !tc.empty() && tc != "-") {
         // "<base seconds>+<increment seconds>", as exported.
@@ -316,13 +350,8 @@ ApiResponse handle_api(GameService& games, std::string_view method, std::string_
         if ((err = only_params({"n"}))) return from_error(err);
         const auto n = parse_uint(param("n"), 5);
         if (!n) return from_error({400, "n must be a ply number"});
-        const std::string text = games.state(id, "", err);
+        const auto g = games.position_at(id, static_cast<std::size_t>(*n), err);
         if (err) return from_error(err);
-        const Json st = Json::parse(text);
-        if (*n > static_cast<int>(st["moves"].size())) return from_error({400, "n is beyond the last ply"});
-        auto g = make_game(st["variant"].get<std::string>());
-        (void)g->set_fen(st["start_fen"].get<std::string>());
-        for (int i = 0; i < *n; ++i) (void)g->play(st["moves"][static_cast<std::size_t>(i)]["lan"].get<std::string>());
         Json out = position_json(*g);
         out["ply"] = *n;
         return json_response(200, out);

@@ -44,7 +44,7 @@ std::string random_token(std::size_t bytes) {
 struct Room {
     std::mutex mutex;
     StoredGame data;
-    std::unique_ptr<AnyGame> game;
+    std::unique_ptr<Game> game;
     std::uint64_t version = 0;
     std::map<std::uint64_t, std::pair<int, Subscriber>> subscribers;
     engine::Engine* thinking = nullptr;  // the computer's running search, if any
@@ -183,13 +183,13 @@ Json GameService::create(const CreateRequest& req, ApiError& err) {
     StoredGame& g = room->data;
     g.variant = req.variant;
     static thread_local std::mt19937_64 rng{std::random_device{}()};
-    const bool wataku_game = req.variant == wataku::Position::kId;
-    if (req.formation < 0 || req.formation > wataku::Position::kFormations) {
-        err = fail(400, "formation must be 1-4 (or 0 for a random one)");
+    const VariantInfo& info = room->game->info();
+    if (req.formation != 0 && !info.random_start()) {
+        err = fail(400, "formation is only for variants with several start positions");
         return {};
     }
-    if (req.formation != 0 && !wataku_game) {
-        err = fail(400, "formation is for Wataku games only");
+    if (req.formation < 0 || req.formation > info.start_count()) {
+        err = fail(400, "formation must be 1-" + std::to_string(info.start_count()) + " (or 0 for a random one)");
         return {};
     }
     if (!req.fen.empty()) {
@@ -200,16 +200,17 @@ Json GameService::create(const CreateRequest& req, ApiError& err) {
         if (req.formation != 0) {
             // Both given (an exported record): they must agree.
             auto formation_game = make_game(req.variant);
-            (void)formation_game->set_fen(wataku::Position::kFormationFens[static_cast<std::size_t>(req.formation - 1)]);
+            (void)formation_game->set_fen(info.start_fen(req.formation));
             if (formation_game->fen() != room->game->fen()) {
                 err = fail(400, "fen is not the start position of formation " + std::to_string(req.formation));
                 return {};
             }
             g.formation = req.formation;
         }
-    } else if (wataku_game) {
-        g.formation = req.formation ? req.formation : wataku::Position::random_formation(rng);
-        (void)room->game->set_fen(wataku::Position::kFormationFens[static_cast<std::size_t>(g.formation - 1)]);
+    } else if (info.random_start()) {
+        // W-5 for Wataku: a random start unless one is chosen.
+        g.formation = req.formation ? req.formation : info.draw_start(rng);
+        (void)room->game->set_fen(info.start_fen(g.formation));
     }
     g.start_fen = room->game->fen();
     for (std::size_t i = 0; i < req.moves.size(); ++i) {
@@ -322,7 +323,7 @@ Json GameService::join(const std::string& id, const std::string& invite, ApiErro
     return Json{{"id", id}, {"token", g.token[open]}, {"side", kSideName[open]}};
 }
 
-ApiError GameService::apply_move(Room& room, const std::string& text) {
+ApiError GameService::apply_move(Room& room, const MoveInput& input) {
     StoredGame& g = room.data;
     if (g.result != "*") return fail(409, "the game is over");
     const int mover = room.game->side_to_move();
@@ -336,7 +337,10 @@ ApiError GameService::apply_move(Room& room, const std::string& text) {
         }
     }
     std::string san, lan;
-    if (Status s = room.game->play(text, &san, &lan); !s) return fail(400, s.message());
+    const Status played = std::holds_alternative<Move>(input)
+                              ? room.game->play(std::get<Move>(input), &san, &lan)
+                              : room.game->play(std::get<std::string_view>(input), &san, &lan);
+    if (!played) return fail(400, played.message());
     const std::int64_t saved_remaining = g.remaining_ms[mover];
     const std::int64_t saved_started = room.data.turn_started_ms;
     const int saved_offer = g.draw_offer;
@@ -383,7 +387,7 @@ Json GameService::move(const std::string& id, const std::string& token, const st
     const int stm = room->game->side_to_move();
     if (seat != kViewerBoth && seat != stm) return err = fail(409, "it is not your turn"), Json{};
     if (room->data.computer_side == stm) return err = fail(409, "it is the computer's turn"), Json{};
-    if ((err = apply_move(*room, text))) return {};
+    if ((err = apply_move(*room, MoveInput{std::string_view(text)}))) return {};
     return Json{{"ok", true}, {"ply", room->data.lan.size()}, {"san", room->data.san.back()}};
 }
 
@@ -497,6 +501,7 @@ std::string GameService::state_locked(const Room& r, int viewer) const {
             .field("fen", r.game->fen())
             .field("version", r.version);
         j.key("board").begin_object();
+        j.field("kind", board_kind_name(v.info->board));
         j.key("dims").begin_array().value(v.dims[0]).value(v.dims[1]).value(v.dims[2]).value(v.dims[3]).end_array();
         j.key("squares").strings(v.squares);
         j.field("pieces", v.pieces).field("dormant", v.dormant).field("groups", v.groups);
@@ -509,7 +514,7 @@ std::string GameService::state_locked(const Room& r, int viewer) const {
         if (g.result == "*")
             for (const MoveDetail& d : r.game->legal_move_details()) {
                 j.begin_object().field("lan", d.lan).field("san", d.san).field("from", d.from).field("to", d.to);
-                j.field("kind", d.kind).field("piece", d.piece);
+                j.field("kind", action_name(d.action)).field("piece", std::string_view(&d.piece, d.piece ? 1 : 0));
                 j.key("captures").strings(d.captures).end_object();
             }
         j.end_array();
@@ -550,6 +555,19 @@ std::string GameService::state_locked(const Room& r, int viewer) const {
         j.field("invite", g.invite);
     out += '}';
     return out;
+}
+
+std::unique_ptr<Game> GameService::position_at(const std::string& id, std::size_t n, ApiError& err) {
+    auto room = find(id);
+    if (!room) return err = fail(404, "no game " + chimera::quoted(id)), nullptr;
+    std::unique_ptr<Game> g;
+    {
+        std::lock_guard rl(room->mutex);
+        if (n > room->game->ply_count()) return err = fail(400, "n is beyond the last ply"), nullptr;
+        g = room->game->clone();
+    }
+    while (g->ply_count() > n) (void)g->undo();
+    return g;
 }
 
 std::string GameService::record(const std::string& id, ApiError& err) {
@@ -646,11 +664,15 @@ void GameService::schedule_computer(Room& room) {
     jobs_cv_.notify_one();
 }
 
-// One engine per worker; each job searches the room's position with the level's
-// budget and plays the move if the game has not changed meanwhile.
+// One engine per worker, with its own transposition table (kComputerHashMb),
+// kept while the worker plays moves of the same game and cleared when it takes
+// another. Each job copies the room's position into the engine (no replay from
+// text), searches it with the level's budget unlocked, and plays the move if
+// the game has not changed meanwhile.
 void GameService::computer_loop() {
     engine::Engine engine;
-    engine.set_hash_mb(8);
+    engine.set_hash_mb(kComputerHashMb);
+    std::string last_game;
     while (true) {
         Job job;
         {
@@ -668,8 +690,11 @@ void GameService::computer_loop() {
             if (closing_ || room.version != job.version || room.data.result != "*" ||
                 room.game->side_to_move() != room.data.computer_side)
                 continue;
-            (void)engine.set_variant(room.data.variant);
-            (void)engine.set_position(room.data.start_fen, room.data.lan);
+            if (room.data.id != last_game) {
+                engine.new_game();
+                last_game = room.data.id;
+            }
+            engine.set_position(*room.game);
             engine.set_skill_level(room.data.level);
             if (room.data.base_ms > 0 && clock_running(room)) {
                 const int side = room.game->side_to_move();
@@ -684,8 +709,8 @@ void GameService::computer_loop() {
         const engine::Result r = engine.search_armed(limits);
         std::lock_guard rl(room.mutex);
         room.thinking = nullptr;
-        if (closing_ || room.version != job.version || room.data.result != "*" || r.best.empty()) continue;
-        (void)apply_move(room, r.best);
+        if (closing_ || room.version != job.version || room.data.result != "*" || r.move.is_none()) continue;
+        (void)apply_move(room, r.move);
     }
 }
 

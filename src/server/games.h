@@ -15,11 +15,12 @@
 #include <nlohmann/json.hpp>
 #include <string>
 #include <thread>
+#include <variant>
 #include <vector>
 
 #include "core/status.h"
 #include "server/storage.h"
-#include "variants/any_game.h"
+#include "variants/game.h"
 
 namespace chimera::engine {
 class Engine;
@@ -37,9 +38,9 @@ struct ApiError {
 };
 
 struct CreateRequest {
-    std::string variant = "chess";
+    std::string variant{kDefaultVariant};
     std::string fen;      // optional start position
-    int formation = 0;    // Wataku: 1-4, 0 = random
+    int formation = 0;    // the start position, for variants with several (Wataku: 1-4); 0 = random
     std::string mode;     // computer | online | local
     int level = 4;
     std::string side = "white";  // the creator's side: white | black | random
@@ -54,6 +55,10 @@ using Subscriber = std::function<void(const std::string& message)>;
 
 class GameService {
 public:
+    // The transposition table of each computer worker; the workers' tables are
+    // all the memory the computer players use (workers x this).
+    static constexpr std::size_t kComputerHashMb = 8;
+
     GameService(std::unique_ptr<Storage> storage, int computer_threads);
     ~GameService();
 
@@ -74,6 +79,8 @@ public:
     // The state message (JSON text) as seen by the holder of token (may be empty: spectator).
     std::string state(const std::string& id, const std::string& token, ApiError& err);
     std::string record(const std::string& id, ApiError& err);
+    // The game as it stood after ply n (0: its start), for reviewing.
+    std::unique_ptr<Game> position_at(const std::string& id, std::size_t n, ApiError& err);
     Json list(std::size_t limit);
 
     // Registers a view; returns a handle for unsubscribe, 0 if the game does not exist.
@@ -91,7 +98,9 @@ private:
     void computer_loop();
     void clock_loop();
     std::string state_locked(const Room& room, int viewer) const;
-    ApiError apply_move(Room& room, const std::string& text);  // room locked
+    // A move as the player typed it, or the computer's own for this position.
+    using MoveInput = std::variant<std::string_view, Move>;
+    ApiError apply_move(Room& room, const MoveInput& input);  // room locked
 
     std::unique_ptr<Storage> storage_;
     mutable std::mutex rooms_mutex_;

@@ -1,40 +1,72 @@
-// The list of variants and static dispatch over it: the CLI, protocol and server
-// pick a variant by id once, then run fully typed code for it.
+// The one list of variants. Adding a variant is one folder under variants/,
+// its line in the build list (src/CMakeLists.txt) and its two lines here; every
+// other layer asks this registry (by id, or over all variants) and never spells
+// a variant's name.
 #pragma once
 
 #include <array>
+#include <string>
 #include <string_view>
+#include <utility>
 
-#include "variants/chess/position.h"
-#include "variants/chess4d/position.h"
-#include "variants/wataku/position.h"
-#include "variants/wreckage/position.h"
+#include "core/variant.h"
+#include "core/variant_info.h"
+#include "variants/chess/variant.h"
+#include "variants/chess4d/variant.h"
+#include "variants/wataku/variant.h"
+#include "variants/wreckage/variant.h"
 
 namespace chimera {
 
-inline constexpr std::array<std::string_view, 4> kVariantIds{
-    chess::Position::kId, chess4d::Position::kId, wreckage::Position::kId, wataku::Position::kId};
+template <VariantPosition... Ps>
+struct VariantList {
+    static constexpr std::size_t size = sizeof...(Ps);
+    static constexpr std::array<const VariantInfo*, size> infos{&Ps::kInfo...};
 
-// Calls f.template operator()<Pos>() for the variant named id; false when id is unknown.
+    // Calls f.template operator()<Pos>() for each variant, in list order.
+    template <class F>
+    static void for_each(F&& f) {
+        (f.template operator()<Ps>(), ...);
+    }
+    // Calls f.template operator()<Pos>() for the variant named id; false when id is unknown.
+    template <class F>
+    static bool with(std::string_view id, F&& f) {
+        return ((id == Ps::kId ? (f.template operator()<Ps>(), true) : false) || ...);
+    }
+};
+
+// In the order the site lists them: the variants Chimera is for, then the
+// calibration variant.
+using Variants =
+    VariantList<wataku::Position, wreckage::Position, chess4d::Position, chess::Position>;
+
+// The variant of a UCI session before UCI_Variant is set, and of requests that name none.
+inline constexpr std::string_view kDefaultVariant = chess::Position::kId;
+
+inline constexpr const auto& kVariantInfos = Variants::infos;
+
+template <class F>
+void for_each_variant(F&& f) {
+    Variants::for_each(std::forward<F>(f));
+}
+
 template <class F>
 bool with_variant(std::string_view id, F&& f) {
-    if (id == chess::Position::kId) {
-        f.template operator()<chess::Position>();
-        return true;
-    }
-    if (id == chess4d::Position::kId) {
-        f.template operator()<chess4d::Position>();
-        return true;
-    }
-    if (id == wreckage::Position::kId) {
-        f.template operator()<wreckage::Position>();
-        return true;
-    }
-    if (id == wataku::Position::kId) {
-        f.template operator()<wataku::Position>();
-        return true;
-    }
-    return false;
+    return Variants::with(id, std::forward<F>(f));
+}
+
+// The descriptor of the variant named id, or nullptr.
+inline const VariantInfo* find_variant(std::string_view id) {
+    for (const VariantInfo* v : kVariantInfos)
+        if (v->id == id) return v;
+    return nullptr;
+}
+
+// "wataku, wreckage, chess4d, chess": for messages that list the choices.
+inline std::string variant_id_list(std::string_view separator = ", ") {
+    std::string s;
+    for (const VariantInfo* v : kVariantInfos) s += (s.empty() ? "" : std::string(separator)) + std::string(v->id);
+    return s;
 }
 
 }  // namespace chimera

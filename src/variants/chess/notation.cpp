@@ -35,18 +35,6 @@ std::string Position::san(Move m) const {
     return s + check_suffix(*this, m);
 }
 
-Move Position::parse_lan(std::string_view text, std::string* error) const {
-    return match_lan(*this, text, error);
-}
-
-Move Position::parse_san(std::string_view text, std::string* error) const {
-    return match_san(*this, text, error);
-}
-
-Move Position::parse_move(std::string_view text, std::string* error) const {
-    return match_move(*this, text, error);
-}
-
 }  // namespace chimera::chess
 
 namespace chimera::chess {

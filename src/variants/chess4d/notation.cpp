@@ -76,14 +76,6 @@ Move Position::parse_lan(std::string_view text, std::string* error) const {
     return Move::none();
 }
 
-Move Position::parse_san(std::string_view text, std::string* error) const {
-    return match_san(*this, text, error);
-}
-
-Move Position::parse_move(std::string_view text, std::string* error) const {
-    return match_move(*this, text, error);
-}
-
 }  // namespace chimera::chess4d
 
 namespace chimera::chess4d {

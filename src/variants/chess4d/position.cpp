@@ -120,33 +120,12 @@ void Position::do_null_move() {
     ns.rule50 = 0;
     ns.checkers = 0;  // the position was legal: the side that passes gives no check
     ns.captured = NO_PIECE;
-    states_.push_back(ns);
-    stm_ = ~stm_;
-    ++game_ply_;
-}
-
-void Position::undo_null_move() {
-    states_.pop_back();
-    stm_ = ~stm_;
-    --game_ply_;
+    push_null_state(ns);
 }
 
 bool Position::null_move_ok() const { return (pieces(stm_) & ~pieces(PAWN) & ~pieces(KING)) != 0; }
 
-Outcome Position::outcome() const {
-    Moves moves;
-    legal_moves(moves);
-    if (moves.empty()) return in_check() ? Outcome::CHECKMATE : Outcome::STALEMATE;
-    if (repetition_count() >= 2) return Outcome::REPETITION;
-    if (st().rule50 >= 100) return Outcome::MOVE_RULE;
-    if (insufficient_material()) return Outcome::INSUFFICIENT;
-    return Outcome::ONGOING;
-}
-
-bool Position::is_consistent() const {
-    if (!board_.consistent()) return false;
-    if (popcount(pieces(WHITE, KING)) != 1 || popcount(pieces(BLACK, KING)) != 1) return false;
-    if (compute_key() != key()) return false;
+bool Position::state_consistent() const {
     return st().checkers == (attackers_to(king_square(stm_), pieces()) & pieces(~stm_));
 }
 

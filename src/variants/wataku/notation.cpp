@@ -27,18 +27,6 @@ std::string Position::san(Move m) const {
     return s + square_name(m.to()) + check_suffix(*this, m);
 }
 
-Move Position::parse_lan(std::string_view text, std::string* error) const {
-    return match_lan(*this, text, error);
-}
-
-Move Position::parse_san(std::string_view text, std::string* error) const {
-    return match_san(*this, text, error);
-}
-
-Move Position::parse_move(std::string_view text, std::string* error) const {
-    return match_move(*this, text, error);
-}
-
 // The board with a '.' after every dormant piece, then both reserves.
 std::string Position::diagram() const {
     std::string s;

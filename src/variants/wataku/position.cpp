@@ -25,9 +25,9 @@ Position::Position() {
 }
 
 Status Position::set_formation(int number) {
-    if (number < 1 || number > kFormations)
+    if (number < 1 || number > static_cast<int>(kStarts.size()))
         return Status::error("formation " + std::to_string(number) + " does not exist (1-4)");
-    return set_fen(kFormationFens[static_cast<std::size_t>(number - 1)]);
+    return set_fen(kStarts[static_cast<std::size_t>(number - 1)].fen);
 }
 
 // Flood fill by neighbour shifts, from the Kings through the side's own pieces.
@@ -115,15 +115,7 @@ void Position::do_null_move() {
     ns.rule50 = 0;
     ns.in_check = false;  // the position was legal: the side that passes gives no check
     ns.captured = NO_PIECE;
-    states_.push_back(ns);
-    stm_ = ~stm_;
-    ++game_ply_;
-}
-
-void Position::undo_null_move() {
-    states_.pop_back();
-    stm_ = ~stm_;
-    --game_ply_;
+    push_null_state(ns);
 }
 
 bool Position::null_move_ok() const {
@@ -159,18 +151,7 @@ std::uint64_t Position::compute_key() const {
     return k;
 }
 
-Outcome Position::outcome() const {
-    Moves moves;
-    legal_moves(moves);
-    if (moves.empty()) return in_check() ? Outcome::CHECKMATE : Outcome::STALEMATE;  // W-24, W-25
-    if (repetition_count() >= 2) return Outcome::REPETITION;  // W-26
-    return Outcome::ONGOING;
-}
-
-bool Position::is_consistent() const {
-    if (!board_.consistent()) return false;
-    if (popcount(pieces(WHITE, KING)) != 2 || popcount(pieces(BLACK, KING)) != 2) return false;
-    if (compute_key() != key()) return false;
+bool Position::state_consistent() const {
     for (Color c : {WHITE, BLACK})
         if (st().active[c] != group_of(pieces(c, KING), pieces(c))) return false;
     return st().in_check == king_in_check(stm_);

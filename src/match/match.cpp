@@ -1,4 +1,4 @@
-#include "engine/match.h"
+#include "match/match.h"
 
 #include <algorithm>
 #include <cmath>
@@ -9,10 +9,15 @@
 #include "core/text.h"
 #include "engine/engine.h"
 #include "protocol/uci_client.h"
-#include "variants/any_game.h"
-#include "variants/wataku/position.h"
+#include "variants/game.h"
 
-namespace chimera::engine {
+namespace chimera::match {
+
+using engine::Clock;
+using engine::elapsed_ms;
+using engine::Engine;
+using engine::Limits;
+using engine::Result;
 
 Status parse_player(std::string_view spec, PlayerConfig& out) {
     std::size_t start = 0;
@@ -113,9 +118,9 @@ Opening make_opening(const MatchConfig& c, std::uint64_t seed) {
     std::mt19937_64 rng(seed);
     Opening o;
     auto g = make_game(c.variant);
-    if (c.variant == wataku::Position::kId) {
-        o.fen = std::string(wataku::Position::kFormationFens[static_cast<std::size_t>(
-            wataku::Position::random_formation(rng) - 1)]);
+    // A variant with several starts (Wataku's formations, W-5) gets a random one.
+    if (const VariantInfo& info = g->info(); info.random_start()) {
+        o.fen = std::string(info.start_fen(info.draw_start(rng)));
         (void)g->set_fen(o.fen);
     }
     for (int i = 0; i < c.random_plies; ++i) {
@@ -182,7 +187,7 @@ GameResult play_game(const MatchConfig& c, const Opening& opening, bool a_is_whi
         }
         const int side = g->side_to_move();
         Engine& e = engines[side];
-        (void)e.set_position(opening.fen, lan);
+        e.set_position(*g);
         Limits l;
         l.nodes = players[side]->nodes;
         l.depth = players[side]->depth;
@@ -217,7 +222,9 @@ GameResult play_game(const MatchConfig& c, const Opening& opening, bool a_is_whi
             clock[side] += c.inc_ms;
         }
         std::string san, played;
-        if (r.best.empty() || !g->play(r.best, &san, &played)) {
+        const bool played_ok = uci[side] || players[side]->random ? !r.best.empty() && g->play(r.best, &san, &played)
+                                                                  : !r.move.is_none() && g->play(r.move, &san, &played);
+        if (!played_ok) {
             termination = "illegal move by engine";
             white_score = side == WHITE ? 0 : 1;
             break;
@@ -285,4 +292,4 @@ MatchStats run_match(const MatchConfig& c, const std::function<void(int, const G
     return stats;
 }
 
-}  // namespace chimera::engine
+}  // namespace chimera::match

@@ -1,5 +1,6 @@
-// Engine-versus-engine matches, in process or with UCI subprocesses: N games with alternating colours,
-// opening variety (a random Wataku formation, a few random plies otherwise,
+// Engine-versus-engine matches, in process or with UCI subprocesses (so this
+// layer sits above both the engine and the protocol): N games with alternating colours,
+// opening variety (a random start where the variant has several, a few random plies,
 // each opening played once with each colour), node/depth/time limits or a
 // real clock with increment, adjudication of long or decided games, and the
 // statistics: W/D/L, Elo with a 95% interval, and an SPRT verdict.
@@ -12,8 +13,9 @@
 
 #include "core/status.h"
 #include "game/record.h"
+#include "variants/registry.h"
 
-namespace chimera::engine {
+namespace chimera::match {
 
 struct PlayerConfig {
     std::string name;
@@ -30,7 +32,7 @@ struct PlayerConfig {
 Status parse_player(std::string_view spec, PlayerConfig& out);
 
 struct MatchConfig {
-    std::string variant = "chess";
+    std::string variant{kDefaultVariant};
     int games = 10;
     PlayerConfig a, b;
     int base_ms = 0, inc_ms = 0;  // a clock per side when base_ms > 0
@@ -65,4 +67,4 @@ std::string sprt_verdict(const MatchStats& s, const MatchConfig& c);
 MatchStats run_match(const MatchConfig& config,
                      const std::function<void(int index, const GameResult&)>& on_game);
 
-}  // namespace chimera::engine
+}  // namespace chimera::match

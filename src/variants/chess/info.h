@@ -1,0 +1,49 @@
+// Orthodox chess as the layers above the rules see it: the calibration
+// variant that checks the shared machinery against published perft tables.
+#pragma once
+
+#include <array>
+
+#include "core/variant_info.h"
+
+namespace chimera::chess {
+
+inline constexpr std::array<StartPosition, 1> kStarts{
+    {{"Start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"}}};
+
+inline constexpr std::array<PieceInfo, 6> kPieces{{{'K', "King"},
+                                                   {'Q', "Queen"},
+                                                   {'R', "Rook"},
+                                                   {'B', "Bishop"},
+                                                   {'N', "Knight"},
+                                                   {'P', "Pawn"}}};
+
+inline constexpr std::string_view kKiwipete =
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
+inline constexpr std::array<BenchPosition, 2> kBenchPerft{
+    {{"start position", "", 6}, {"Kiwipete", kKiwipete, 5}}};
+
+inline constexpr std::array<BenchPosition, 4> kBenchSearch{{
+    {"start", "", 11},
+    {"Kiwipete", kKiwipete, 8},
+    {"middlegame", "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 9", 9},
+    {"endgame", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 14},
+}};
+
+inline constexpr VariantInfo kInfo{
+    .id = "chess",
+    .name = "Chess",
+    .description = "Orthodox chess, the yardstick of the engine.",
+    .board = BoardKind::SQUARES,
+    .numbering = Numbering::MOVES,
+    .starts = kStarts,
+    .start_kind = "",
+    .hand_name = "",
+    .pieces = kPieces,
+    .bench_perft = kBenchPerft,
+    .bench_search = kBenchSearch,
+    .calibration = true,
+};
+
+}  // namespace chimera::chess

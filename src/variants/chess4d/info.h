@@ -1,0 +1,39 @@
+// 4D chess as the layers above the rules see it: a 4x4x2x2 board drawn as
+// four small boards, every ply numbered (D-16).
+#pragma once
+
+#include <array>
+
+#include "core/variant_info.h"
+
+namespace chimera::chess4d {
+
+// D-4.
+inline constexpr std::array<StartPosition, 1> kStarts{
+    {{"Start", "4r1b1/1p1p4/3P2P1/2R2QNK/1qnk2r1/2p4p/5P1P/R1B5 w 0 1"}}};
+
+inline constexpr std::array<PieceInfo, 6> kPieces{{{'K', "King"},
+                                                   {'Q', "Queen"},
+                                                   {'R', "Rook"},
+                                                   {'B', "Bishop"},
+                                                   {'N', "Knight"},
+                                                   {'P', "Pawn"}}};
+
+inline constexpr std::array<BenchPosition, 1> kBenchPerft{{{"start position", "", 5}}};
+inline constexpr std::array<BenchPosition, 1> kBenchSearch{{{"start", "", 9}}};
+
+inline constexpr VariantInfo kInfo{
+    .id = "chess4d",
+    .name = "4D chess",
+    .description = "A 4x4x2x2 board shown as four small boards; every axis moves alike.",
+    .board = BoardKind::BOARDS_4D,
+    .numbering = Numbering::PLIES,
+    .starts = kStarts,
+    .start_kind = "",
+    .hand_name = "",
+    .pieces = kPieces,
+    .bench_perft = kBenchPerft,
+    .bench_search = kBenchSearch,
+};
+
+}  // namespace chimera::chess4d

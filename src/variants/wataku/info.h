@@ -1,0 +1,46 @@
+// Wataku Genesis as the layers above the rules see it: 9x9 intersections,
+// four start formations drawn at random unless one is chosen (W-5), a reserve
+// per side.
+#pragma once
+
+#include <array>
+
+#include "core/variant_info.h"
+
+namespace chimera::wataku {
+
+// W-5: the four formations; formation 1 is the default start.
+inline constexpr std::array<StartPosition, 4> kStarts{{
+    {"Formation 1", "9/3ktk3/2nptpn2/9/9/9/2NPTPN2/3KTK3/9 w QRRBBPPTTqrrbbpptt 1"},
+    {"Formation 2", "9/1nk3kn1/2tp1pt2/9/9/9/2TP1PT2/1NK3KN1/9 w QRRBBPPTTqrrbbpptt 1"},
+    {"Formation 3", "3tkt3/2n1k1n2/3p1p3/9/9/9/3P1P3/2N1K1N2/3TKT3 w QRRBBPPTTqrrbbpptt 1"},
+    {"Formation 4", "1k7/3ptkt2/4npn2/9/9/9/4NPN2/3PTKT2/1K7 w QRRBBPPTTqrrbbpptt 1"},
+}};
+
+inline constexpr std::array<PieceInfo, 7> kPieces{{{'K', "King"},
+                                                   {'Q', "Queen"},
+                                                   {'R', "Rook"},
+                                                   {'B', "Bishop"},
+                                                   {'N', "Knight"},
+                                                   {'P', "Pawn"},
+                                                   {'T', "Turtle"}}};
+
+inline constexpr std::array<BenchPosition, 1> kBenchPerft{{{"formation 1", "", 3}}};
+inline constexpr std::array<BenchPosition, 2> kBenchSearch{
+    {{"formation 1", "", 4}, {"formation 2", kStarts[1].fen, 4}}};
+
+inline constexpr VariantInfo kInfo{
+    .id = "wataku",
+    .name = "Wataku Genesis",
+    .description = "9x9 points, two Kings, dormant groups, Traverse and reserve deployment.",
+    .board = BoardKind::INTERSECTIONS,
+    .numbering = Numbering::MOVES,
+    .starts = kStarts,
+    .start_kind = "formation",
+    .hand_name = "reserve",
+    .pieces = kPieces,
+    .bench_perft = kBenchPerft,
+    .bench_search = kBenchSearch,
+};
+
+}  // namespace chimera::wataku

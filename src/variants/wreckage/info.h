@@ -1,0 +1,51 @@
+// Wreckage as the layers above the rules see it: 10x10 squares, a hand of
+// Flying Guillotines and Ninja Pawns.
+#pragma once
+
+#include <array>
+
+#include "core/variant_info.h"
+
+namespace chimera::wreckage {
+
+//
+inline constexpr std::array<StartPosition, 1> kStarts{
+    {{"Start",
+      "xrwbqkbfrd/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/XRWBQKBFRD w BIbi - GJJJJJgjjjjj 0 1"}}};
+
+inline constexpr std::array<PieceInfo, 11> kPieces{{{'K', "King"},
+                                                    {'Q', "Queen"},
+                                                    {'R', "Rook"},
+                                                    {'B', "Bishop"},
+                                                    {'F', "Ferz-Knight"},
+                                                    {'W', "Wazir-Knight"},
+                                                    {'D', "Dragon"},
+                                                    {'X', "Detonator"},
+                                                    {'G', "Flying Guillotine"},
+                                                    {'P', "Pawn"},
+                                                    {'J', "Ninja Pawn"}}};
+
+inline constexpr std::string_view kMiddlegame =
+    "xr1bq1b1rd/2pp2k1f1/1p1w3p2/p2Dppp2p/8p1/9P/2PB1P4/1X4P1P1/PPJPP1FP2/1RWBQK1GR1 w BI - "
+    "JJJJgjjjjj 0 13";
+
+inline constexpr std::array<BenchPosition, 2> kBenchPerft{
+    {{"start position", "", 5}, {"middlegame", kMiddlegame, 4}}};
+inline constexpr std::array<BenchPosition, 2> kBenchSearch{
+    {{"start", "", 7}, {"middlegame", kMiddlegame, 6}}};
+
+inline constexpr VariantInfo kInfo{
+    .id = "wreckage",
+    .name = "Wreckage",
+    .description = "10x10 with Dragon, Detonator, Flying Guillotine, Ninja Pawns and drops.",
+    .board = BoardKind::SQUARES,
+    .numbering = Numbering::MOVES,
+    .starts = kStarts,
+    .start_kind = "",
+    .hand_name = "hand",
+    .pieces = kPieces,
+    .bench_perft = kBenchPerft,
+    .bench_search = kBenchSearch,
+};
+
+}  // namespace chimera::wreckage
