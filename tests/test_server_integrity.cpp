@@ -328,12 +328,12 @@ TEST(GameServiceStorage, NothingCountsThatCouldNotBeStored) {
     server::ApiError err;
     server::CreateRequest req;
     req.mode = "online";
-    const server::Json created = games.create(req, err);
+    const server::SeatGrant created = games.create(req, err);
     ASSERT_FALSE(err) << err.message;
-    const std::string id = created["id"], white = created["token"];
-    const std::string black = games.join(id, created["invite"], err)["token"];
+    const std::string id = created.id, white = created.token;
+    const std::string black = games.join(id, created.invite, err).token;
     ASSERT_FALSE(err) << err.message;
-    auto state = [&] { return server::Json::parse(games.state(id, "", err)); };
+    auto state = [&] { return Json::parse(games.state(id, "", err)); };
 
     failing = true;
     games.move(id, white, "e2e4", err);
@@ -342,7 +342,7 @@ TEST(GameServiceStorage, NothingCountsThatCouldNotBeStored) {
     EXPECT_EQ(err.status, 500);
     games.draw(id, white, "offer", err = {});
     EXPECT_EQ(err.status, 500);
-    const server::Json during = state();
+    const Json during = state();
     EXPECT_EQ(during["result"], "*");
     EXPECT_TRUE(during["moves"].empty());
     EXPECT_TRUE(during["draw_offer"].is_null());

@@ -43,7 +43,7 @@ constexpr std::string_view kUsage =
     "                      an interactive game in the terminal\n"
     "  help                this text\n"
     "\n"
-    "(N: a start position of a variant that has several, e.g. Wataku's formations)\n";
+    "(N: the number of a start position, for variants that have several)\n";
 
 std::string variant_list() {
     std::string s;

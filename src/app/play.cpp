@@ -71,7 +71,7 @@ int cmd_play(const Args& args, std::istream& in, std::ostream& out, std::ostream
         return kUsageError;
     }
     if (info.random_start() && fen.empty()) {
-        // Several starts (Wataku's formations, W-5): a random one unless one is chosen.
+        // Several starts: a random one unless one is chosen.
         std::mt19937_64 rng{std::random_device{}()};
         if (!formation) formation = info.draw_start(rng);
         fen = info.start_fen(formation);

@@ -1,7 +1,7 @@
 // `chimera tune`: measures material values from game records by fitting them to
 // the games' results (engine/fit.h). Features per sampled position, White minus
 // Black: the number of pieces of each letter on the board, of each letter in
-// hand or reserve, of dormant pieces (Wataku), plus White's first-move edge and
+// hand or reserve, of dormant pieces, plus White's first-move edge and
 // the side to move. Samples are quiet positions (not in check, the move played
 // next not a capture) after the opening plies.
 #include <algorithm>

@@ -1,6 +1,6 @@
 // Board geometry as a compile-time parameter: up to four axes (X file, Y rank,
 // Z, W), cells numbered x + X*y + X*Y*z + X*Y*Z*w. Orthodox chess is 8x8x1x1,
-// 4D chess 4x4x2x2, Wreckage 10x10x1x1, Wataku 9x9x1x1. Movement primitives
+// a 4D board 4x4x2x2, a 10x10 board 10x10x1x1. Movement primitives
 // (leapers, rays of sliders) are direction vectors over these axes; the
 // tables built from them are constexpr so there is no init order to get wrong.
 #pragma once

@@ -6,7 +6,7 @@
 // Optional capabilities, used where present (tested with `requires`):
 //   captures_of(m)       the squares a move empties by capture (when it is not just m.to())
 //   reserve_text(c)      pieces off the board (hand or reserve) as upper-case letters
-//   is_active(sq), group_marks(), checked_kings()   Wataku-style dormancy and several Kings
+//   is_active(sq), group_marks(), checked_kings()   dormant pieces, King groups, several Kings
 //   king_square(c)       the one King of c
 #pragma once
 

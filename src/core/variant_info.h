@@ -11,8 +11,8 @@
 
 namespace chimera {
 
-// How a board is drawn: squares (chess, Wreckage), intersections of lines
-// (Wataku) or a row of small boards, one per (z, w) pair (4D chess).
+// How a board is drawn: squares, intersections of lines (pieces stand on the
+// points) or a row of small boards, one per (z, w) pair of a 4D board.
 enum class BoardKind : std::uint8_t { SQUARES, INTERSECTIONS, BOARDS_4D };
 
 // How a game record numbers moves: "1. e4 e5 2. ..." (a number per move of

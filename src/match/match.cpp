@@ -118,7 +118,7 @@ Opening make_opening(const MatchConfig& c, std::uint64_t seed) {
     std::mt19937_64 rng(seed);
     Opening o;
     auto g = make_game(c.variant);
-    // A variant with several starts (Wataku's formations, W-5) gets a random one.
+    // A variant with several starts gets a random one.
     if (const VariantInfo& info = g->info(); info.random_start()) {
         o.fen = std::string(info.start_fen(info.draw_start(rng)));
         (void)g->set_fen(o.fen);

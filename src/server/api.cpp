@@ -113,7 +113,7 @@ Json variants_json() {
     return kList;
 }
 
-// "only for variants with several start positions (Wataku Genesis)".
+// "only for variants with several start positions (<their names>)".
 std::string several_starts_only() {
     std::string names;
     for (const VariantInfo* v : kVariantInfos)
@@ -146,6 +146,29 @@ Json position_json(const Game& g) {
                            {"hands", {{"white", v.hand[0]}, {"black", v.hand[1]}}},
                            {"checked", v.checked}}},
                 {"legal_moves", legal}};
+}
+
+// The service's typed answers on the wire.
+Json to_json(const SeatGrant& s) {
+    Json j{{"id", s.id}, {"token", s.token}, {"side", s.side}};
+    if (!s.invite.empty()) j["invite"] = s.invite;
+    return j;
+}
+Json to_json(const MoveAck& m) { return Json{{"ok", true}, {"ply", m.ply}, {"san", m.san}}; }
+Json to_json(const ActionAck& a) {
+    if (a.ended()) return Json{{"ok", true}, {"result", a.result}};
+    return Json{{"ok", true}, {"draw_offer", a.draw_offer < 0 ? Json() : Json(a.draw_offer == 0 ? "white" : "black")}};
+}
+Json to_json(const GameListing& l) {
+    auto rows = [](const std::vector<GameSummary>& games) {
+        Json out = Json::array();
+        for (const GameSummary& g : games)
+            out.push_back({{"id", g.id}, {"variant", g.variant}, {"mode", g.mode}, {"level", g.level},
+                           {"plies", g.plies}, {"result", g.result}, {"termination", g.termination},
+                           {"updated_ms", g.updated_ms}});
+        return out;
+    };
+    return Json{{"live", rows(l.live)}, {"recent", rows(l.recent)}};
 }
 
 // The create request, with every number checked against its range before use.
@@ -302,9 +325,9 @@ ApiResponse handle_api(GameService& games, std::string_view method, std::string_
         const game::Record& rec = records[0];
         CreateRequest req;
         if ((err = import_request(rec, j, req))) return from_error(err);
-        Json created = games.create(req, err);
+        const SeatGrant created = games.create(req, err);
         if (err) return from_error(err);
-        return json_response(201, created);
+        return json_response(201, to_json(created));
     }
     if (seg.size() == 2 && seg[1] == "moves") {
         // Legal moves of any position, for rules diagrams and analysis boards.
@@ -323,16 +346,16 @@ ApiResponse handle_api(GameService& games, std::string_view method, std::string_
             const std::string l = param("limit");
             const auto n = l.empty() ? std::optional<int>(20) : parse_uint(l, 3);
             if (!n || *n < 1 || *n > 200) return from_error({400, "limit must be 1-200"});
-            return json_response(200, games.list(static_cast<std::size_t>(*n)));
+            return json_response(200, to_json(games.list(static_cast<std::size_t>(*n))));
         }
         if (!post) return from_error({405, "use GET or POST"});
         if ((err = only_params({}))) return from_error(err);
         if ((err = parse_body(body, kCreateFields, j))) return from_error(err);
         CreateRequest req;
         if ((err = create_request(j, req))) return from_error(err);
-        Json created = games.create(req, err);
+        const SeatGrant created = games.create(req, err);
         if (err) return from_error(err);
-        return json_response(201, created);
+        return json_response(201, to_json(created));
     }
     const std::string id(seg[2]);
     if (id.size() > 64) return from_error({404, "no such game"});
@@ -367,25 +390,25 @@ ApiResponse handle_api(GameService& games, std::string_view method, std::string_
     if ((err = only_params({}))) return from_error(err);
     if (action == "join") {
         if ((err = parse_body(body, {{"invite", Type::STRING, true}}, j))) return from_error(err);
-        Json r = games.join(id, j["invite"], err);
-        return err ? from_error(err) : json_response(200, r);
+        const SeatGrant r = games.join(id, j["invite"], err);
+        return err ? from_error(err) : json_response(200, to_json(r));
     }
     if (action == "move") {
         if ((err = parse_body(body, {{"token", Type::STRING, true}, {"move", Type::STRING, true}}, j)))
             return from_error(err);
-        Json r = games.move(id, j["token"], j["move"], err);
-        return err ? from_error(err) : json_response(200, r);
+        const MoveAck r = games.move(id, j["token"], j["move"], err);
+        return err ? from_error(err) : json_response(200, to_json(r));
     }
     if (action == "resign") {
         if ((err = parse_body(body, {{"token", Type::STRING, true}}, j))) return from_error(err);
-        Json r = games.resign(id, j["token"], err);
-        return err ? from_error(err) : json_response(200, r);
+        const ActionAck r = games.resign(id, j["token"], err);
+        return err ? from_error(err) : json_response(200, to_json(r));
     }
     if (action == "draw") {
         if ((err = parse_body(body, {{"token", Type::STRING, true}, {"action", Type::STRING, true}}, j)))
             return from_error(err);
-        Json r = games.draw(id, j["token"], j["action"], err);
-        return err ? from_error(err) : json_response(200, r);
+        const ActionAck r = games.draw(id, j["token"], j["action"], err);
+        return err ? from_error(err) : json_response(200, to_json(r));
     }
     return from_error({404, "no such endpoint"});
 }
@@ -416,11 +439,11 @@ std::string handle_ws_message(GameService& games, const std::string& id, const s
     if (type == "ping") {
         r = {{"ok", true}};
     } else if (type == "move") {
-        if (const std::string* m = text_field("move")) r = games.move(id, token, *m, err);
+        if (const std::string* m = text_field("move")) r = to_json(games.move(id, token, *m, err));
     } else if (type == "resign") {
-        r = games.resign(id, token, err);
+        r = to_json(games.resign(id, token, err));
     } else if (type == "draw") {
-        if (const std::string* a = text_field("action")) r = games.draw(id, token, *a, err);
+        if (const std::string* a = text_field("action")) r = to_json(games.draw(id, token, *a, err));
     } else {
         err = ApiError{400, "unknown message type " + chimera::quoted(type)};
     }

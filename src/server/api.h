@@ -5,12 +5,15 @@
 #pragma once
 
 #include <map>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
 
 #include "server/games.h"
 
 namespace chimera::server {
+
+using Json = nlohmann::json;
 
 struct ApiResponse {
     int status = 200;

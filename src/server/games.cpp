@@ -10,7 +10,7 @@
 #include "core/text.h"
 #include "engine/engine.h"
 #include "game/record.h"
-#include "server/json_text.h"
+#include "server/state_json.h"
 #include "variants/registry.h"
 
 namespace chimera::server {
@@ -49,11 +49,8 @@ struct Room {
     std::map<std::uint64_t, std::pair<int, Subscriber>> subscribers;
     engine::Engine* thinking = nullptr;  // the computer's running search, if any
     bool computer_queued = false;
-    // The viewer-independent part of the state as JSON text without its closing
-    // brace, rebuilt once per version; the move list's text grows by the new plies.
-    mutable std::string cached, moves_text;
-    mutable std::size_t cached_capacity = 0, moves_written = 0;
-    mutable std::uint64_t cached_version = ~std::uint64_t{0};
+    // The state message's viewer-independent part, rebuilt once per version.
+    mutable StateCache state;
 };
 
 namespace {
@@ -62,6 +59,18 @@ constexpr const char* kSideName[2] = {"white", "black"};
 constexpr int kViewerBoth = 2, kSpectator = -1;
 
 ApiError fail(int status, std::string message) { return ApiError{status, std::move(message)}; }
+
+// Sets the caller's error and answers an empty value of whatever type it returns.
+struct Refused {
+    template <class T>
+    operator T() const {
+        return T{};
+    }
+};
+Refused refused(ApiError& err, ApiError e) {
+    err = std::move(e);
+    return {};
+}
 
 // Compares a secret in time that depends only on the lengths.
 bool same_secret(const std::string& a, const std::string& b) {
@@ -173,7 +182,7 @@ Status GameService::restore(std::vector<std::string>* skipped) {
     return storage_->heartbeat(now);
 }
 
-Json GameService::create(const CreateRequest& req, ApiError& err) {
+SeatGrant GameService::create(const CreateRequest& req, ApiError& err) {
     auto room = std::make_shared<Room>();
     room->game = make_game(req.variant);
     if (!room->game) {
@@ -208,7 +217,7 @@ Json GameService::create(const CreateRequest& req, ApiError& err) {
             g.formation = req.formation;
         }
     } else if (info.random_start()) {
-        // W-5 for Wataku: a random start unless one is chosen.
+        // A random start unless one is chosen.
         g.formation = req.formation ? req.formation : info.draw_start(rng);
         (void)room->game->set_fen(info.start_fen(g.formation));
     }
@@ -251,12 +260,12 @@ Json GameService::create(const CreateRequest& req, ApiError& err) {
     g.inc_ms = req.inc_ms;
     g.remaining_ms[0] = g.remaining_ms[1] = req.base_ms;
     g.created_ms = g.updated_ms = now_ms();
-    Json out{{"id", g.id}};
+    SeatGrant out{g.id, "", "", ""};
     if (req.mode == "local") {
         g.token[0] = g.token[1] = random_token(16);
         g.seat_taken[0] = g.seat_taken[1] = true;
-        out["token"] = g.token[0];
-        out["side"] = "both";
+        out.token = g.token[0];
+        out.side = "both";
     } else {
         g.token[0] = random_token(16);
         g.token[1] = random_token(16);
@@ -266,10 +275,10 @@ Json GameService::create(const CreateRequest& req, ApiError& err) {
             g.seat_taken[1 - side] = true;
         } else {
             g.invite = random_token(8);
-            out["invite"] = g.invite;
+            out.invite = g.invite;
         }
-        out["token"] = g.token[side];
-        out["side"] = kSideName[side];
+        out.token = g.token[side];
+        out.side = kSideName[side];
     }
     if (const Outcome o = room->game->outcome(); o != Outcome::ONGOING) {
         g.result = game::result_text(static_cast<int>(o), room->game->side_to_move());
@@ -303,24 +312,24 @@ Json GameService::create(const CreateRequest& req, ApiError& err) {
     return out;
 }
 
-Json GameService::join(const std::string& id, const std::string& invite, ApiError& err) {
+SeatGrant GameService::join(const std::string& id, const std::string& invite, ApiError& err) {
     auto room = find(id);
-    if (!room) return err = fail(404, "no game " + chimera::quoted(id)), Json{};
+    if (!room) return err = fail(404, "no game " + chimera::quoted(id)), SeatGrant{};
     std::lock_guard rl(room->mutex);
     StoredGame& g = room->data;
-    if (g.mode != "online") return err = fail(409, "only online games can be joined"), Json{};
-    if (invite.empty() || !same_secret(invite, g.invite)) return err = fail(403, "wrong invitation code"), Json{};
+    if (g.mode != "online") return refused(err, fail(409, "only online games can be joined"));
+    if (invite.empty() || !same_secret(invite, g.invite)) return refused(err, fail(403, "wrong invitation code"));
     const int open = !g.seat_taken[0] ? 0 : !g.seat_taken[1] ? 1 : -1;
-    if (open < 0) return err = fail(409, "both seats are taken"), Json{};
+    if (open < 0) return refused(err, fail(409, "both seats are taken"));
     g.seat_taken[open] = true;
     g.updated_ms = now_ms();
     if (Status s = storage_->update_game(g); !s) {
         g.seat_taken[open] = false;
-        return err = fail(500, s.message()), Json{};
+        return refused(err, fail(500, s.message()));
     }
     ++room->version;
     publish(*room);
-    return Json{{"id", id}, {"token", g.token[open]}, {"side", kSideName[open]}};
+    return SeatGrant{id, g.token[open], kSideName[open], ""};
 }
 
 ApiError GameService::apply_move(Room& room, const MoveInput& input) {
@@ -377,18 +386,18 @@ ApiError GameService::apply_move(Room& room, const MoveInput& input) {
     return {};
 }
 
-Json GameService::move(const std::string& id, const std::string& token, const std::string& text, ApiError& err) {
+MoveAck GameService::move(const std::string& id, const std::string& token, const std::string& text, ApiError& err) {
     auto room = find(id);
-    if (!room) return err = fail(404, "no game " + chimera::quoted(id)), Json{};
+    if (!room) return err = fail(404, "no game " + chimera::quoted(id)), MoveAck{};
     std::lock_guard rl(room->mutex);
     const int seat = seat_of(*room, token);
-    if (seat == kSpectator) return err = fail(403, "this token holds no seat in the game"), Json{};
-    if (room->data.result != "*") return err = fail(409, "the game is over"), Json{};
+    if (seat == kSpectator) return refused(err, fail(403, "this token holds no seat in the game"));
+    if (room->data.result != "*") return refused(err, fail(409, "the game is over"));
     const int stm = room->game->side_to_move();
-    if (seat != kViewerBoth && seat != stm) return err = fail(409, "it is not your turn"), Json{};
-    if (room->data.computer_side == stm) return err = fail(409, "it is the computer's turn"), Json{};
+    if (seat != kViewerBoth && seat != stm) return refused(err, fail(409, "it is not your turn"));
+    if (room->data.computer_side == stm) return refused(err, fail(409, "it is the computer's turn"));
     if ((err = apply_move(*room, MoveInput{std::string_view(text)}))) return {};
-    return Json{{"ok", true}, {"ply", room->data.lan.size()}, {"san", room->data.san.back()}};
+    return MoveAck{room->data.lan.size(), room->data.san.back()};
 }
 
 Status GameService::end_game(Room& room, const std::string& result, const std::string& termination) {
@@ -414,56 +423,56 @@ Status GameService::end_game(Room& room, const std::string& result, const std::s
     return Status::ok();
 }
 
-Json GameService::resign(const std::string& id, const std::string& token, ApiError& err) {
+ActionAck GameService::resign(const std::string& id, const std::string& token, ApiError& err) {
     auto room = find(id);
-    if (!room) return err = fail(404, "no game " + chimera::quoted(id)), Json{};
+    if (!room) return err = fail(404, "no game " + chimera::quoted(id)), ActionAck{};
     std::lock_guard rl(room->mutex);
     int seat = seat_of(*room, token);
-    if (seat == kSpectator) return err = fail(403, "this token holds no seat in the game"), Json{};
-    if (room->data.result != "*") return err = fail(409, "the game is over"), Json{};
+    if (seat == kSpectator) return refused(err, fail(403, "this token holds no seat in the game"));
+    if (room->data.result != "*") return refused(err, fail(409, "the game is over"));
     if (seat == kViewerBoth) seat = room->game->side_to_move();  // one device: the side to move resigns
     if (Status s = end_game(*room, seat == 0 ? "0-1" : "1-0", std::string(kSideName[seat]) + " resigned"); !s)
-        return err = fail(500, s.message()), Json{};
-    return Json{{"ok", true}, {"result", room->data.result}};
+        return refused(err, fail(500, s.message()));
+    return ActionAck{room->data.result, -1};
 }
 
-Json GameService::draw(const std::string& id, const std::string& token, const std::string& action, ApiError& err) {
+ActionAck GameService::draw(const std::string& id, const std::string& token, const std::string& action, ApiError& err) {
     auto room = find(id);
-    if (!room) return err = fail(404, "no game " + chimera::quoted(id)), Json{};
+    if (!room) return err = fail(404, "no game " + chimera::quoted(id)), ActionAck{};
     std::lock_guard rl(room->mutex);
     StoredGame& g = room->data;
     int seat = seat_of(*room, token);
-    if (seat == kSpectator) return err = fail(403, "this token holds no seat in the game"), Json{};
-    if (g.result != "*") return err = fail(409, "the game is over"), Json{};
-    if (g.mode == "computer") return err = fail(409, "draws are agreed between people, not with the computer"), Json{};
+    if (seat == kSpectator) return refused(err, fail(403, "this token holds no seat in the game"));
+    if (g.result != "*") return refused(err, fail(409, "the game is over"));
+    if (g.mode == "computer") return refused(err, fail(409, "draws are agreed between people, not with the computer"));
     if (seat == kViewerBoth) seat = action == "offer" ? room->game->side_to_move() : 1 - g.draw_offer;
     const int offer_before = g.draw_offer;
     const std::int64_t updated_before = g.updated_ms;
     if (action == "offer") {
         if (g.draw_offer == 1 - seat) {
-            if (Status s = end_game(*room, "1/2-1/2", "draw agreed"); !s) return err = fail(500, s.message()), Json{};
-            return Json{{"ok", true}, {"result", g.result}};
+            if (Status s = end_game(*room, "1/2-1/2", "draw agreed"); !s) return refused(err, fail(500, s.message()));
+            return ActionAck{g.result, -1};
         }
         g.draw_offer = seat;
     } else if (action == "accept") {
-        if (g.draw_offer < 0 || g.draw_offer == seat) return err = fail(409, "there is no draw offer to accept"), Json{};
-        if (Status s = end_game(*room, "1/2-1/2", "draw agreed"); !s) return err = fail(500, s.message()), Json{};
-        return Json{{"ok", true}, {"result", g.result}};
+        if (g.draw_offer < 0 || g.draw_offer == seat) return refused(err, fail(409, "there is no draw offer to accept"));
+        if (Status s = end_game(*room, "1/2-1/2", "draw agreed"); !s) return refused(err, fail(500, s.message()));
+        return ActionAck{g.result, -1};
     } else if (action == "decline") {
-        if (g.draw_offer < 0 || g.draw_offer == seat) return err = fail(409, "there is no draw offer to decline"), Json{};
+        if (g.draw_offer < 0 || g.draw_offer == seat) return refused(err, fail(409, "there is no draw offer to decline"));
         g.draw_offer = -1;
     } else {
-        return err = fail(400, "action must be offer, accept or decline"), Json{};
+        return refused(err, fail(400, "action must be offer, accept or decline"));
     }
     g.updated_ms = now_ms();
     if (Status s = storage_->update_game(g); !s) {
         g.draw_offer = offer_before;
         g.updated_ms = updated_before;
-        return err = fail(500, s.message()), Json{};
+        return refused(err, fail(500, s.message()));
     }
     ++room->version;
     publish(*room);
-    return Json{{"ok", true}, {"draw_offer", g.draw_offer < 0 ? Json() : Json(kSideName[g.draw_offer])}};
+    return ActionAck{"", g.draw_offer};
 }
 
 std::string GameService::state(const std::string& id, const std::string& token, ApiError& err) {
@@ -473,88 +482,27 @@ std::string GameService::state(const std::string& id, const std::string& token, 
     return state_locked(*room, seat_of(*room, token));
 }
 
-// The state message as JSON text. The viewer-independent part is written once
-// per version (and the move list only extended by the new plies); each viewer
-// adds its clocks, seats and invitation.
+// The state message for one viewer (encoded at the API edge, state_json.cpp):
+// the shared part once per version, then this viewer's clocks, seats and invitation.
 std::string GameService::state_locked(const Room& r, int viewer) const {
     const StoredGame& g = r.data;
-    if (r.cached_version != r.version) {
-        if (r.moves_written > g.lan.size()) r.moves_written = 0, r.moves_text.clear();
-        for (; r.moves_written < g.lan.size(); ++r.moves_written) {
-            JsonText m(r.moves_text);
-            if (r.moves_written > 0) r.moves_text += ',';
-            m.begin_object().field("lan", g.lan[r.moves_written]).field("san", g.san[r.moves_written]).end_object();
-        }
-        const BoardView v = r.game->view();
-        std::string& out = r.cached;
-        out.clear();
-        out.reserve(r.cached_capacity);
-        JsonText j(out);
-        j.begin_object()
-            .field("type", "state")
-            .field("id", g.id)
-            .field("variant", g.variant)
-            .field("mode", g.mode)
-            .field("level", g.level)
-            .field("formation", g.formation)
-            .field("start_fen", g.start_fen)
-            .field("fen", r.game->fen())
-            .field("version", r.version);
-        j.key("board").begin_object();
-        j.field("kind", board_kind_name(v.info->board));
-        j.key("dims").begin_array().value(v.dims[0]).value(v.dims[1]).value(v.dims[2]).value(v.dims[3]).end_array();
-        j.key("squares").strings(v.squares);
-        j.field("pieces", v.pieces).field("dormant", v.dormant).field("groups", v.groups);
-        j.key("hands").begin_object().field("white", v.hand[0]).field("black", v.hand[1]).end_object();
-        j.key("checked").strings(v.checked);
-        j.end_object();
-        j.field("turn", kSideName[v.side_to_move]);
-        j.key("moves").raw_array(r.moves_text);
-        j.key("legal_moves").begin_array();
-        if (g.result == "*")
-            for (const MoveDetail& d : r.game->legal_move_details()) {
-                j.begin_object().field("lan", d.lan).field("san", d.san).field("from", d.from).field("to", d.to);
-                j.field("kind", action_name(d.action)).field("piece", std::string_view(&d.piece, d.piece ? 1 : 0));
-                j.key("captures").strings(d.captures).end_object();
-            }
-        j.end_array();
-        j.field("result", g.result).field("termination", g.termination);
-        j.key("draw_offer");
-        if (g.draw_offer < 0) j.null(); else j.value(kSideName[g.draw_offer]);
-        r.cached_capacity = std::max(r.cached_capacity, out.size() + 256);
-        r.cached_version = r.version;
+    encode_shared_state(g, r.version, *r.game, r.state);
+    ViewerState v;
+    v.clock = g.base_ms > 0;
+    v.base_ms = g.base_ms;
+    v.inc_ms = g.inc_ms;
+    for (int s = 0; s < 2; ++s) {
+        v.remaining_ms[s] = std::max<std::int64_t>(0, live_remaining(r, s));
+        v.seat[s] = g.computer_side == s                     ? "computer"
+                    : viewer == s || viewer == kViewerBoth ? "you"
+                    : g.seat_taken[s]                      ? "human"
+                                                           : "open";
     }
-    std::string out;
-    out.reserve(r.cached.size() + 256);
-    out += r.cached;
-    JsonText j(out, JsonText::Continue{});
-    j.key("clock");
-    if (g.base_ms > 0) {
-        j.begin_object()
-            .field("base_ms", g.base_ms)
-            .field("inc_ms", g.inc_ms)
-            .field("white_ms", std::max<std::int64_t>(0, live_remaining(r, 0)))
-            .field("black_ms", std::max<std::int64_t>(0, live_remaining(r, 1)))
-            .key("running");
-        if (clock_running(r)) j.value(kSideName[r.game->side_to_move()]); else j.null();
-        j.end_object();
-    } else {
-        j.null();
-    }
-    auto seat_text = [&](int s) -> std::string_view {
-        if (g.computer_side == s) return "computer";
-        if (viewer == s || viewer == kViewerBoth) return "you";
-        return g.seat_taken[s] ? "human" : "open";
-    };
-    j.key("seats").begin_object().field("white", seat_text(0)).field("black", seat_text(1)).end_object();
-    j.key("you");
-    if (viewer == kViewerBoth) j.value("both");
-    else if (viewer >= 0) j.value(kSideName[viewer]);
-    else j.null();
+    v.running = clock_running(r) ? r.game->side_to_move() : -1;
+    v.you = viewer == kViewerBoth ? 2 : viewer;
     if (viewer != kSpectator && g.mode == "online" && !(g.seat_taken[0] && g.seat_taken[1]))
-        j.field("invite", g.invite);
-    out += '}';
-    return out;
+        v.invite = g.invite;
+    return encode_state(r.state, v);
 }
 
 std::unique_ptr<Game> GameService::position_at(const std::string& id, std::size_t n, ApiError& err) {
@@ -594,28 +542,26 @@ std::string GameService::record(const std::string& id, ApiError& err) {
     return game::write_record(rec);
 }
 
-Json GameService::list(std::size_t limit) {
+GameListing GameService::list(std::size_t limit) {
     std::vector<std::shared_ptr<Room>> all;
     {
         std::lock_guard lock(rooms_mutex_);
         for (auto& [id, r] : rooms_) all.push_back(r);
     }
-    std::vector<std::pair<std::int64_t, Json>> rows;
+    std::vector<GameSummary> rows;
+    rows.reserve(all.size());
     for (auto& r : all) {
         std::lock_guard rl(r->mutex);
         const StoredGame& g = r->data;
-        rows.emplace_back(g.updated_ms, Json{{"id", g.id}, {"variant", g.variant}, {"mode", g.mode},
-                                             {"level", g.level}, {"plies", g.lan.size()},
-                                             {"result", g.result}, {"termination", g.termination},
-                                             {"updated_ms", g.updated_ms}});
+        rows.push_back({g.id, g.variant, g.mode, g.level, g.lan.size(), g.result, g.termination, g.updated_ms});
     }
-    std::sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
-    Json live = Json::array(), recent = Json::array();
-    for (auto& [t, j] : rows) {
-        Json& dst = j["result"] == "*" ? live : recent;
-        if (dst.size() < limit) dst.push_back(j);
+    std::sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) { return a.updated_ms > b.updated_ms; });
+    GameListing out;
+    for (GameSummary& row : rows) {
+        auto& dst = row.result == "*" ? out.live : out.recent;
+        if (dst.size() < limit) dst.push_back(std::move(row));
     }
-    return Json{{"live", live}, {"recent", recent}};
+    return out;
 }
 
 std::uint64_t GameService::subscribe(const std::string& id, const std::string& token, Subscriber s) {

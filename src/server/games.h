@@ -12,7 +12,6 @@
 #include <map>
 #include <memory>
 #include <mutex>
-#include <nlohmann/json.hpp>
 #include <string>
 #include <thread>
 #include <variant>
@@ -28,8 +27,6 @@ class Engine;
 
 namespace chimera::server {
 
-using Json = nlohmann::json;
-
 // An error with the HTTP status it maps to (400, 403, 404, 409).
 struct ApiError {
     int status = 0;
@@ -40,7 +37,7 @@ struct ApiError {
 struct CreateRequest {
     std::string variant{kDefaultVariant};
     std::string fen;      // optional start position
-    int formation = 0;    // the start position, for variants with several (Wataku: 1-4); 0 = random
+    int formation = 0;    // the start position (1-based), for variants with several; 0 = random
     std::string mode;     // computer | online | local
     int level = 4;
     std::string side = "white";  // the creator's side: white | black | random
@@ -48,6 +45,34 @@ struct CreateRequest {
     std::vector<std::string> moves;  // imported game: moves (SAN or LAN) to replay
     // Imported game: its recorded result ("*" or empty: still going) and how it ended.
     std::string result, termination;
+};
+
+// What the service answers: typed values, turned into JSON by the API (api.cpp).
+// A seat: the game, the token that holds it, its side ("white", "black" or
+// "both" on one device) and the invitation for the open seat, if any.
+struct SeatGrant {
+    std::string id, token, side, invite;
+};
+struct MoveAck {
+    std::size_t ply = 0;
+    std::string san;
+};
+// After a resignation or a draw action: the result when the game ended, else
+// the side whose draw offer stands (-1: none).
+struct ActionAck {
+    std::string result;
+    int draw_offer = -1;
+    bool ended() const { return !result.empty(); }
+};
+struct GameSummary {
+    std::string id, variant, mode;
+    int level = 0;
+    std::size_t plies = 0;
+    std::string result, termination;
+    std::int64_t updated_ms = 0;
+};
+struct GameListing {
+    std::vector<GameSummary> live, recent;  // newest first
 };
 
 struct Room;
@@ -70,18 +95,17 @@ public:
     // that cannot be replayed is left out and described in *skipped.
     Status restore(std::vector<std::string>* skipped = nullptr);
 
-    // Returns {id, token, side, invite} or an error.
-    Json create(const CreateRequest& req, ApiError& err);
-    Json join(const std::string& id, const std::string& invite, ApiError& err);
-    Json move(const std::string& id, const std::string& token, const std::string& text, ApiError& err);
-    Json resign(const std::string& id, const std::string& token, ApiError& err);
-    Json draw(const std::string& id, const std::string& token, const std::string& action, ApiError& err);
+    SeatGrant create(const CreateRequest& req, ApiError& err);
+    SeatGrant join(const std::string& id, const std::string& invite, ApiError& err);
+    MoveAck move(const std::string& id, const std::string& token, const std::string& text, ApiError& err);
+    ActionAck resign(const std::string& id, const std::string& token, ApiError& err);
+    ActionAck draw(const std::string& id, const std::string& token, const std::string& action, ApiError& err);
     // The state message (JSON text) as seen by the holder of token (may be empty: spectator).
     std::string state(const std::string& id, const std::string& token, ApiError& err);
     std::string record(const std::string& id, ApiError& err);
     // The game as it stood after ply n (0: its start), for reviewing.
     std::unique_ptr<Game> position_at(const std::string& id, std::size_t n, ApiError& err);
-    Json list(std::size_t limit);
+    GameListing list(std::size_t limit);
 
     // Registers a view; returns a handle for unsubscribe, 0 if the game does not exist.
     std::uint64_t subscribe(const std::string& id, const std::string& token, Subscriber s);

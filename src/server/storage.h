@@ -17,7 +17,7 @@ struct StoredGame {
     std::string id;
     std::string variant;
     std::string start_fen;
-    int formation = 0;        // Wataku formation number, 0 otherwise
+    int formation = 0;        // start position number for variants with several, 0 otherwise
     std::string mode;         // computer | online | local
     int level = 0;            // computer level 1-8
     int computer_side = -1;   // 0 White, 1 Black, -1 none
