@@ -47,7 +47,9 @@ export async function renderRules(root: HTMLElement, variant: string) {
     root.innerHTML = `<p>No rules page for ${variant}. <a href="#/">Home</a></p>`;
     return;
   }
+  const here = location.hash;
   const info = findVariant(await variants().catch(() => []), variant);
+  if (location.hash !== here) return; // the user has already left the page
   const names = pieceNames(info);
   root.innerHTML = `<article class="rules"><h1>${info?.name ?? variant}: rules</h1><p>${page.intro}</p>${page.sections
     .map((s) => `<h2>${s.heading}</h2>${s.text.map((t) => `<p>${t}</p>`).join("")}`)
