@@ -33,7 +33,7 @@ export function variantCards(list: VariantInfo[]): string {
 // is for (the calibration variant is listed but not advertised).
 export function lede(list: VariantInfo[]): string {
   const names = list.filter((v) => !v.calibration).map((v) => v.name);
-  return `Play ${names.length ? listWords(names) : "chess variants"} against the computer or a friend.`;
+  return names.length ? `Play ${listWords(names)} against the computer or a friend.` : "Play against the computer or a friend.";
 }
 
 // The choice of start for a variant with several: drawn at random (the
