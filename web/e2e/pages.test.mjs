@@ -25,6 +25,11 @@ describe("home page", () => {
     await page.locator("h1", { hasText: "Chimera" }).waitFor();
     const values = await page.locator('input[name="variant"]').evaluateAll((els) => els.map((e) => e.value));
     assert.deepEqual([...values].sort(), [...VARIANTS].sort());
+    // Exactly the server's variants, in its order, under its names.
+    const { variants } = await (await fetch(`${BASE}/api/variants`)).json();
+    assert.deepEqual(values, variants.map((v) => v.id), "the cards follow GET /api/variants");
+    const names = await page.locator("label.variant-card strong").evaluateAll((els) => els.map((e) => e.textContent));
+    assert.deepEqual(names, variants.map((v) => v.name));
     for (const v of VARIANTS) {
       const card = page.locator("label.variant-card", { has: page.locator(`input[value="${v}"]`) });
       assert.equal(await card.locator(`a[href="#/rules/${v}"]`).count(), 1, `${v} card links to its rules`);
@@ -74,6 +79,32 @@ async function checkThumbnails(page) {
     }
   }
 }
+
+describe("home page: the start position", () => {
+  test("a variant with several starts offers them by name; the chosen one is played", async () => {
+    const page = await newPage(browser);
+    await page.goto(`${BASE}/#/`);
+    const { variants } = await (await fetch(`${BASE}/api/variants`)).json();
+    const several = variants.find((v) => v.random_start);
+    const one = variants.find((v) => !v.random_start);
+    await page.locator(`input[name="variant"][value="${one.id}"]`).check();
+    assert.equal(await page.locator("#start-options").isVisible(), false, `${one.id} has one start: no choice`);
+    await page.locator(`input[name="variant"][value="${several.id}"]`).check();
+    assert.equal(await page.locator("#start-options").isVisible(), true, `${several.id} offers its starts`);
+    const options = await page.locator('select[name="start"] option').evaluateAll((els) => els.map((e) => e.textContent));
+    assert.deepEqual(options, ["Random", ...several.starts.map((s) => s.name)]);
+    await page.locator('select[name="start"]').selectOption("3");
+    await page.locator('input[name="mode"][value="local"]').check();
+    await page.locator('button[type="submit"]').click();
+    await page.locator("#board [data-sq]").first().waitFor();
+    const state = await pageState(page);
+    assert.equal(state.formation, 3);
+    assert.equal(state.start_fen, several.starts[2].fen);
+    assert.match(await page.locator("#title").textContent(), new RegExp(`^${several.name} · `));
+    assertNoPageErrors(page);
+    await page.context().close();
+  });
+});
 
 describe("home page at 360px", () => {
   test("the start-position pictures keep their size on a phone", async () => {

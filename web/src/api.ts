@@ -1,5 +1,6 @@
 // Talking to the server: JSON over HTTP and one WebSocket per game view.
 import type { GameState, PositionView } from "./types";
+import type { VariantInfo } from "./variants";
 
 export class ApiError extends Error {
   constructor(public status: number, message: string) {
@@ -46,7 +47,7 @@ export interface CreateOptions {
 }
 
 export const api = {
-  variants: () => request<{ variants: { id: string; name: string; description: string }[] }>("GET", "/api/variants"),
+  variants: () => request<{ variants: VariantInfo[] }>("GET", "/api/variants"),
   games: () => request<{ live: GameSummary[]; recent: GameSummary[] }>("GET", "/api/games?limit=20"),
   create: (o: CreateOptions) => request<Created>("POST", "/api/games", o),
   join: (id: string, invite: string) => request<Created>("POST", `/api/games/${id}/join`, { invite }),

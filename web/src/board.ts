@@ -2,13 +2,26 @@
 // point), with coordinates, legal-move marks, last move, check, dormancy and
 // King groups, and turns clicks, drags and keys into controller actions.
 import type { Action, Mark, MoveInput } from "./controller";
-import { boardLabel, coordOf, neighbour, place, type Arrow, type Dims } from "./geometry";
-import { pieceName, pieceSvg } from "./pieces";
+import { boardLabel, coordOf, neighbour, place, type Arrow, type Dims, type Placement } from "./geometry";
+import { PIECE_NAMES, pieceName, pieceSvg } from "./pieces";
 import type { BoardState } from "./types";
 
 export interface BoardExtras {
   lastMove?: { from: string; to: string } | null;
   interactive: boolean;
+  names?: Record<string, string>; // piece names by White's letter (the variant's)
+}
+
+// Everything the drawing depends on besides the board itself.
+export interface BoardLook {
+  flipped: boolean;
+  focused: number; // the cell index that holds the tab stop
+  marks: Map<string, Mark>;
+  selected: string | null;
+  dragOrigin: string | null;
+  lastMove: { from: string; to: string } | null;
+  names: Record<string, string>;
+  removes: (square: string) => string[]; // what a marked destination would also empty
 }
 
 const MARK_LABEL: Record<Mark, string> = {
@@ -28,12 +41,12 @@ function listSquares(names: string[]): string {
 }
 
 // The view that currently draws into a host element owns its events: a new
-// BoardView on the same host (the game screen makes one per variant, per
-// review) detaches the previous one, so one click is handled once.
+// BoardView on the same host detaches the previous one, so one click is
+// handled once.
 const owners = new WeakMap<HTMLElement, AbortController>();
 
-// Wataku: "in King d2's group", "in the group of Kings d2 and f2" — the Kings
-// of the piece's side whose group mark is the same.
+// Where pieces belong to King groups: "in King d2's group", "in the group of
+// Kings d2 and f2" — the Kings of the piece's side whose group mark is the same.
 function groupName(board: BoardState, letter: string, group: string): string {
   const white = letter === letter.toUpperCase();
   const kings = board.squares.filter((_, j) => board.groups[j] === group && board.pieces[j] === (white ? "K" : "k"));
@@ -53,7 +66,6 @@ export class BoardView {
 
   constructor(
     private root: HTMLElement,
-    private variant: string,
     private input: MoveInput,
     private onAction: (a: Action) => void,
   ) {
@@ -202,78 +214,93 @@ export class BoardView {
   render(board: BoardState, extras: BoardExtras) {
     this.board = board;
     this.extras = extras;
-    const d = board.dims;
-    const [X, Y, Z, W] = d;
-    const points = this.variant === "wataku";
     const hadFocus = this.root.contains(document.activeElement);
     const marks = this.input.marks();
-    const selected = this.input.selection.square;
     if (this.focused >= board.squares.length) this.focused = 0;
-
-    const grids: string[][] = [];
-    for (let r = 0; r < W; ++r) for (let c = 0; c < Z; ++c) grids.push([]);
-    const cells: { html: string; p: ReturnType<typeof place> }[] = [];
-    board.squares.forEach((name, i) => {
-      const p = place(i, d, this.flipped);
-      const co = coordOf(i, d);
-      const letter = board.pieces[i];
-      const dormant = board.dormant[i] === "1";
-      const mark = marks.get(name);
-      const classes = ["sq", points ? "point" : (co.x + co.y) % 2 === 0 ? "dark" : "light"];
-      if (mark) classes.push(`mark-${mark}`);
-      if (name === selected) classes.push("selected");
-      if (this.dragging && name === this.dragFrom) classes.push("drag-origin");
-      if (extras.lastMove && (name === extras.lastMove.from || name === extras.lastMove.to)) classes.push("last");
-      if (board.checked.includes(name)) classes.push("check");
-      if (points) {
-        if (p.row === 0) classes.push("edge-top");
-        if (p.row === Y - 1) classes.push("edge-bottom");
-        if (p.col === 0) classes.push("edge-left");
-        if (p.col === X - 1) classes.push("edge-right");
-      }
-      const label = [name];
-      if (letter !== ".") label.push(pieceName(letter) + (dormant ? ", dormant" : ""));
-      else label.push("empty");
-      if (mark) label.push(MARK_LABEL[mark]);
-      const removes = mark ? this.input.preview(name) : [];
-      if (removes.length) label.push(`${letter !== "." ? "also removes" : "removes"} ${listSquares(removes)}`);
-      if (name === selected) label.push("selected");
-      if (board.checked.includes(name)) label.push("in check");
-      const group = board.groups ? board.groups[i] : "0";
-      const grouped = letter !== "." && !!group && group !== "0";
-      if (grouped) label.push(groupName(board, letter, group));
-      const piece = letter === "." ? "" : pieceSvg(letter, dormant ? "dormant" : "");
-      // The group's number in a shape of its own (circle, square): not told by colour alone.
-      const badge = grouped ? `<span class="group g${group}" aria-hidden="true">${group}</span>` : "";
-      const html = `<button type="button" class="${classes.join(" ")}" data-sq="${name}" data-index="${i}" tabindex="${i === this.focused ? 0 : -1}" aria-label="${label.join(", ")}" style="grid-column:${p.col + 2};grid-row:${p.row + 1}">${piece}${badge}</button>`;
-      cells.push({ html, p });
+    this.root.innerHTML = boardMarkup(board, {
+      flipped: this.flipped,
+      focused: this.focused,
+      marks,
+      selected: this.input.selection.square,
+      dragOrigin: this.dragging ? this.dragFrom : null,
+      lastMove: extras.lastMove ?? null,
+      names: extras.names ?? PIECE_NAMES,
+      removes: (name) => this.input.preview(name),
     });
-    const axes = Z * W > 1;
-    let html = "";
-    for (let br = 0; br < W; ++br)
-      for (let bc = 0; bc < Z; ++bc) {
-        const z = this.flipped ? Z - 1 - bc : bc;
-        const w = this.flipped ? br : W - 1 - br;
-        const label = boardLabel(d, z, w);
-        const own = cells.filter((c) => c.p.boardCol === bc && c.p.boardRow === br).map((c) => c.html).join("");
-        // Coordinates: ranks on the left, files below.
-        let coords = "";
-        for (let row = 0; row < Y; ++row) {
-          const y = this.flipped ? row : Y - 1 - row;
-          coords += `<span class="coord rank" aria-hidden="true" style="grid-column:1;grid-row:${row + 1}">${y + 1}</span>`;
-        }
-        for (let col = 0; col < X; ++col) {
-          const x = this.flipped ? X - 1 - col : col;
-          coords += `<span class="coord file" aria-hidden="true" style="grid-column:${col + 2};grid-row:${Y + 1}">${String.fromCharCode(97 + x)}</span>`;
-        }
-        // 4D: the axes name the columns (Z) and rows (W) of boards (D-2).
-        if (axes && br === 0) html += `<div class="axis axis-z" aria-hidden="true" style="grid-column:${bc + 2};grid-row:1">Z = ${z}</div>`;
-        if (axes && bc === 0) html += `<div class="axis axis-w" aria-hidden="true" style="grid-column:1;grid-row:${br + 2}"><span>W = ${w}</span></div>`;
-        const at = axes ? `grid-column:${bc + 2};grid-row:${br + 2}` : `grid-column:${bc + 1};grid-row:${br + 1}`;
-        html += `<div class="small-board${points ? " points" : ""}" role="group" aria-label="${label ? "board " + label : "board"}" style="--files:${X};--ranks:${Y};${at}">${label ? `<div class="board-label">${label}</div>` : ""}<div class="grid">${own}${coords}</div></div>`;
-      }
-    this.root.innerHTML = `<div class="board-set${axes ? " axes" : ""}" style="--boards-x:${Z};--boards-y:${W}">${html}</div>`;
     this.root.classList.toggle("inactive", !extras.interactive);
     if (hadFocus) this.focusIndex(this.focused);
   }
+}
+
+// One cell: a button named by its square, what stands on it and how it is marked.
+function cellMarkup(board: BoardState, i: number, look: BoardLook): { html: string; p: Placement } {
+  const name = board.squares[i];
+  const [X, Y] = board.dims;
+  const points = board.kind === "intersections";
+  const p = place(i, board.dims, look.flipped);
+  const co = coordOf(i, board.dims);
+  const letter = board.pieces[i];
+  const dormant = board.dormant[i] === "1";
+  const mark = look.marks.get(name);
+  const classes = ["sq", points ? "point" : (co.x + co.y) % 2 === 0 ? "dark" : "light"];
+  if (mark) classes.push(`mark-${mark}`);
+  if (name === look.selected) classes.push("selected");
+  if (name === look.dragOrigin) classes.push("drag-origin");
+  if (look.lastMove && (name === look.lastMove.from || name === look.lastMove.to)) classes.push("last");
+  if (board.checked.includes(name)) classes.push("check");
+  if (points) {
+    if (p.row === 0) classes.push("edge-top");
+    if (p.row === Y - 1) classes.push("edge-bottom");
+    if (p.col === 0) classes.push("edge-left");
+    if (p.col === X - 1) classes.push("edge-right");
+  }
+  const label = [name];
+  if (letter !== ".") label.push(pieceName(letter, look.names) + (dormant ? ", dormant" : ""));
+  else label.push("empty");
+  if (mark) label.push(MARK_LABEL[mark]);
+  const removes = mark ? look.removes(name) : [];
+  if (removes.length) label.push(`${letter !== "." ? "also removes" : "removes"} ${listSquares(removes)}`);
+  if (name === look.selected) label.push("selected");
+  if (board.checked.includes(name)) label.push("in check");
+  const group = board.groups ? board.groups[i] : "0";
+  const grouped = letter !== "." && !!group && group !== "0";
+  if (grouped) label.push(groupName(board, letter, group));
+  const piece = letter === "." ? "" : pieceSvg(letter, dormant ? "dormant" : "");
+  // The group's number in a shape of its own (circle, square): not told by colour alone.
+  const badge = grouped ? `<span class="group g${group}" aria-hidden="true">${group}</span>` : "";
+  const html = `<button type="button" class="${classes.join(" ")}" data-sq="${name}" data-index="${i}" tabindex="${i === look.focused ? 0 : -1}" aria-label="${label.join(", ")}" style="grid-column:${p.col + 2};grid-row:${p.row + 1}">${piece}${badge}</button>`;
+  return { html, p };
+}
+
+// The board(s) as HTML, drawn as the board's kind says: squares, the points
+// of a grid of lines, or small boards laid out by their Z and W axes.
+export function boardMarkup(board: BoardState, look: BoardLook): string {
+  const d = board.dims;
+  const [X, Y, Z, W] = d;
+  const cells = board.squares.map((_, i) => cellMarkup(board, i, look));
+  const axes = board.kind === "boards4d";
+  let html = "";
+  for (let br = 0; br < W; ++br)
+    for (let bc = 0; bc < Z; ++bc) {
+      const z = look.flipped ? Z - 1 - bc : bc;
+      const w = look.flipped ? br : W - 1 - br;
+      const label = boardLabel(d, z, w);
+      const own = cells.filter((c) => c.p.boardCol === bc && c.p.boardRow === br).map((c) => c.html).join("");
+      // Coordinates: ranks on the left, files below.
+      let coords = "";
+      for (let row = 0; row < Y; ++row) {
+        const y = look.flipped ? row : Y - 1 - row;
+        coords += `<span class="coord rank" aria-hidden="true" style="grid-column:1;grid-row:${row + 1}">${y + 1}</span>`;
+      }
+      for (let col = 0; col < X; ++col) {
+        const x = look.flipped ? X - 1 - col : col;
+        coords += `<span class="coord file" aria-hidden="true" style="grid-column:${col + 2};grid-row:${Y + 1}">${String.fromCharCode(97 + x)}</span>`;
+      }
+      // Small boards: the axes name the columns (Z) and rows (W) of boards.
+      if (axes && br === 0) html += `<div class="axis axis-z" aria-hidden="true" style="grid-column:${bc + 2};grid-row:1">Z = ${z}</div>`;
+      if (axes && bc === 0) html += `<div class="axis axis-w" aria-hidden="true" style="grid-column:1;grid-row:${br + 2}"><span>W = ${w}</span></div>`;
+      const at = axes ? `grid-column:${bc + 2};grid-row:${br + 2}` : `grid-column:${bc + 1};grid-row:${br + 1}`;
+      html += `<div class="small-board" role="group" aria-label="${label ? "board " + label : "board"}" style="--files:${X};--ranks:${Y};${at}">${label ? `<div class="board-label">${label}</div>` : ""}<div class="grid">${own}${coords}</div></div>`;
+    }
+  return `<div class="board-set board-${board.kind}" style="--boards-x:${Z};--boards-y:${W}">${html}</div>`;
 }

@@ -2,6 +2,7 @@
 // what a click or key press does. It only filters the server's legal moves,
 // never computes rules, so it can be tested without a browser.
 import type { LegalMove } from "./types";
+import type { Numbering } from "./variants";
 
 export type Mark = "move" | "capture" | "traverse" | "castling" | "drop" | "promotion" | "move-castling" | "promotion-capture";
 
@@ -128,9 +129,10 @@ export class MoveInput {
   }
 }
 
-// Journal lines: 4D numbers every ply (D-16); the others number move pairs.
-export function journal(moves: string[], variant: string, blackFirst: boolean): { number: string; moves: string[] }[] {
-  if (variant === "chess4d") return moves.map((m, i) => ({ number: `${i + 1}.`, moves: [m] }));
+// Journal lines as the variant numbers them: every ply ("plies") or move
+// pairs ("moves").
+export function journal(moves: string[], numbering: Numbering, blackFirst: boolean): { number: string; moves: string[] }[] {
+  if (numbering === "plies") return moves.map((m, i) => ({ number: `${i + 1}.`, moves: [m] }));
   const out: { number: string; moves: string[] }[] = [];
   let i = 0;
   let n = 1;

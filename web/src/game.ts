@@ -3,24 +3,11 @@
 import { api, GameSocket } from "./api";
 import { BoardView } from "./board";
 import { formatClock, journal, MoveInput, type Action } from "./controller";
-import { PIECE_NAMES, pieceSvg } from "./pieces";
+import { pieceSvg } from "./pieces";
 import { keyStep, positionName, reviewStatus, stepsEnabled, stepTo, type Shown, type Step } from "./review";
+import { rulesPage } from "./rules";
 import type { BoardState, GameState, LegalMove, PositionView, Side } from "./types";
-
-const VARIANT_NAMES: Record<string, string> = {
-  chess: "Chess",
-  wreckage: "Wreckage",
-  wataku: "Wataku Genesis",
-  chess4d: "4D chess",
-};
-
-// The pieces of each variant, for the legend.
-const LEGEND: Record<string, string> = {
-  chess: "KQRBNP",
-  wreckage: "KQRBFWDXGPJ",
-  wataku: "KQRBNPT",
-  chess4d: "KQRBNP",
-};
+import { findVariant, gameTitle, handName, legend, pieceNames, variants, type VariantInfo } from "./variants";
 
 export function tokenFor(id: string): string {
   return localStorage.getItem(`chimera.token.${id}`) ?? "";
@@ -42,7 +29,7 @@ export function moveSquares(lan: string, squares: string[]): { from: string; to:
   return { from, to: longest(lan.slice(from.length)) ?? from };
 }
 
-function escapeHtml(s: string): string {
+export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
@@ -63,6 +50,9 @@ export class GameScreen {
   private announcedOffer: string | null = null;
   private announcedResult = "*";
   private flipInitialised = false;
+  private info: VariantInfo | undefined; // the variant's descriptor, once the first state names it
+  private known: VariantInfo[] = [];
+  private names: Record<string, string> = pieceNames();
 
   constructor(private root: HTMLElement, id: string) {
     const token = tokenFor(id);
@@ -97,8 +87,13 @@ export class GameScreen {
         </aside>
       </div>
       <dialog id="promotion" aria-labelledby="promotion-title"><h2 id="promotion-title">Promote to</h2><div id="promotion-options" class="promotion-options"></div><button type="button" id="promotion-cancel">Cancel</button></dialog>`;
-    this.board = new BoardView(root.querySelector("#board")!, "chess", this.input, (a) => this.onAction(a));
-    this.socket = new GameSocket(id, token, (s) => this.onState(s), (m) => {
+    this.board = new BoardView(root.querySelector("#board")!, this.input, (a) => this.onAction(a));
+    // States wait for the variant list (asked for once per page load), so
+    // the first drawing already has the variant's names and numbering.
+    const ready = variants().then((list) => {
+      this.known = list;
+    }, () => undefined);
+    this.socket = new GameSocket(id, token, (s) => void ready.then(() => this.onState(s)), (m) => {
       if (m.type === "error") this.error(m.message ?? "error");
     });
     this.timer = window.setInterval(() => this.tickClocks(), 200);
@@ -181,8 +176,10 @@ export class GameScreen {
 
   private onState(s: GameState) {
     if (this.destroyed) return;
-    const first = this.state === null;
-    if (first) this.board = new BoardView(this.$("#board"), s.variant, this.input, (a) => this.onAction(a));
+    if (this.info?.id !== s.variant) {
+      this.info = findVariant(this.known, s.variant);
+      this.names = pieceNames(this.info);
+    }
     this.state = s;
     this.receivedAt = performance.now();
     this.error("");
@@ -231,10 +228,10 @@ export class GameScreen {
   private choose(options: LegalMove[]) {
     const dialog = this.$("#promotion") as HTMLDialogElement;
     const side = this.state?.turn === "black" ? (l: string) => l.toLowerCase() : (l: string) => l;
-    // Usually a promotion; in Wreckage a King step and a castling can also share both squares.
+    // Usually a promotion; a King step and a castling can also share both squares.
     const promotion = options.every((m) => m.kind === "promotion");
     this.$("#promotion-title").textContent = promotion ? "Promote to" : "Choose the move";
-    const name = (m: LegalMove) => (m.kind === "promotion" ? (PIECE_NAMES[m.piece] ?? m.piece) : m.san);
+    const name = (m: LegalMove) => (m.kind === "promotion" ? (this.names[m.piece] ?? m.piece) : m.san);
     this.$("#promotion-options").innerHTML = options
       .map((m) => `<button type="button" data-lan="${m.lan}" aria-label="${escapeHtml(name(m))}">${m.piece ? pieceSvg(side(m.piece)) : ""}<span>${escapeHtml(name(m))}</span></button>`)
       .join("");
@@ -252,7 +249,7 @@ export class GameScreen {
     const s = this.state;
     if (!s) return;
     const focus = this.focusKey();
-    this.$("#title").textContent = `${VARIANT_NAMES[s.variant] ?? s.variant}${s.formation ? ` · formation ${s.formation}` : ""}`;
+    this.$("#title").textContent = gameTitle(this.info, s.variant, s.formation);
     this.renderBoard();
     this.renderHands();
     this.renderStatus();
@@ -268,13 +265,13 @@ export class GameScreen {
     } else {
       invite.hidden = true;
     }
-    const letters = LEGEND[s.variant] ?? "";
-    this.$("#legend").innerHTML = [...letters]
-      .map((l) => `<li>${pieceSvg(l)}<span>${PIECE_NAMES[l]}</span></li>`)
+    this.$("#legend").innerHTML = legend(this.info)
+      .map((p) => `<li>${pieceSvg(p.letter)}<span>${escapeHtml(p.name)}</span></li>`)
       .join("");
     const hint = this.$("#hint");
-    hint.hidden = !(s.variant === "chess4d" && s.moves.length === 0);
-    hint.textContent = "Try the fourth-axis move: Rook a1[0,0] to a1[0,1] — select the Rook on the bottom-left board, then a1 on the top-left board (Alt+Up from the keyboard).";
+    const tip = rulesPage(s.variant)?.hint ?? "";
+    hint.hidden = !(tip && s.moves.length === 0);
+    hint.textContent = tip;
     this.restoreFocus(focus);
   }
 
@@ -309,7 +306,7 @@ export class GameScreen {
     const plies = this.review ?? s.moves.length;
     const board = this.shownBoard();
     const last = plies > 0 ? moveSquares(s.moves[plies - 1].lan, board.squares) : null;
-    this.board.render(board, { lastMove: last, interactive: this.canMove() });
+    this.board.render(board, { lastMove: last, interactive: this.canMove(), names: this.names });
   }
 
   private renderHands() {
@@ -321,14 +318,15 @@ export class GameScreen {
     for (const [where, side] of [["#hand-top", top], ["#hand-bottom", bottom]] as const) {
       const letters = hands[side];
       const el = this.$(where);
-      if (!letters && s.variant !== "wreckage" && s.variant !== "wataku") {
+      // A variant without hands shows none; one with hands shows empty ones too.
+      if (!letters && !handName(this.info)) {
         el.innerHTML = "";
         continue;
       }
       const counts = new Map<string, number>();
       for (const l of letters) counts.set(l, (counts.get(l) ?? 0) + 1);
       const mine = canMove && (s.turn === side);
-      const title = s.variant === "wataku" ? "reserve" : "hand";
+      const title = handName(this.info) || "hand";
       el.innerHTML = `<span class="hand-title">${side === "white" ? "White" : "Black"} ${title}${letters ? "" : ": empty"}</span>` +
         [...counts]
           .map(([l, n]) => {
@@ -336,7 +334,7 @@ export class GameScreen {
             // Both hands use upper-case letters: only the mover's button shows the selection.
             const selected = mine && this.input.selection.reserve === l;
             const enabled = mine && this.input.reserveSelectable(l);
-            return `<button type="button" class="reserve${selected ? " selected" : ""}" data-side="${side}" data-reserve="${l}" ${enabled ? "" : "disabled"} aria-pressed="${selected}" aria-label="${side} ${PIECE_NAMES[l] ?? l} in ${title}, ${n} left">${pieceSvg(letter)}<span class="count">${n}</span></button>`;
+            return `<button type="button" class="reserve${selected ? " selected" : ""}" data-side="${side}" data-reserve="${l}" ${enabled ? "" : "disabled"} aria-pressed="${selected}" aria-label="${side} ${this.names[l] ?? l} in ${title}, ${n} left">${pieceSvg(letter)}<span class="count">${n}</span></button>`;
           })
           .join("");
       el.querySelectorAll<HTMLButtonElement>("button[data-reserve]").forEach((b) =>
@@ -361,6 +359,10 @@ export class GameScreen {
     return text;
   }
 
+  private numbering() {
+    return this.info?.numbering ?? "moves";
+  }
+
   private blackFirst(): boolean {
     return this.state!.start_fen.split(" ")[1] === "b";
   }
@@ -368,7 +370,7 @@ export class GameScreen {
   // The position shown, named as the journal numbers it.
   private reviewName(ply: number): string {
     const s = this.state!;
-    return positionName(s.moves.map((m) => m.san), ply, s.variant, this.blackFirst());
+    return positionName(s.moves.map((m) => m.san), ply, this.numbering(), this.blackFirst());
   }
 
   // The status line says what the board shows; while reviewing, the banner
@@ -382,7 +384,7 @@ export class GameScreen {
       this.$("#status").textContent = live;
       return;
     }
-    this.$("#status").textContent = reviewStatus(s.moves.map((m) => m.san), this.review, s.variant, this.blackFirst(), s.result !== "*");
+    this.$("#status").textContent = reviewStatus(s.moves.map((m) => m.san), this.review, this.numbering(), this.blackFirst(), s.result !== "*");
     this.$("#live-status").textContent = `In the game: ${live}`;
   }
 
@@ -440,7 +442,7 @@ export class GameScreen {
 
   private renderJournal() {
     const s = this.state!;
-    const lines = journal(s.moves.map((m) => m.san), s.variant, this.blackFirst());
+    const lines = journal(s.moves.map((m) => m.san), this.numbering(), this.blackFirst());
     let ply = 0;
     const list = this.$("#journal");
     list.innerHTML = lines

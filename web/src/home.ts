@@ -1,24 +1,19 @@
 // The home screen: pick a variant and a kind of game, import a record, watch games.
 import { api, type CreateOptions } from "./api";
-import { saveToken } from "./game";
+import { escapeHtml, saveToken } from "./game";
+import { rulesPages } from "./rules";
 import { boardPicture } from "./thumbnail";
-
-const VARIANTS = [
-  { id: "wataku", name: "Wataku Genesis", line: "9x9 points, two Kings, dormant groups, Traverse and deployment from the reserve." },
-  { id: "wreckage", name: "Wreckage", line: "10x10 with Dragon, Detonator, Flying Guillotine, Ninja Pawns and drops." },
-  { id: "chess4d", name: "4D chess", line: "A 4x4x2x2 board shown as four boards; every axis moves alike." },
-  { id: "chess", name: "Chess", line: "Orthodox chess, the engine's yardstick." },
-];
+import { findVariant, listWords, variants, type VariantInfo } from "./variants";
 
 // A small picture of each variant's start position, drawn from the server's
 // board once it answers (the card keeps its size meanwhile).
-async function drawThumbnails(root: HTMLElement) {
+async function drawThumbnails(root: HTMLElement, list: VariantInfo[]) {
   await Promise.all(
-    VARIANTS.map(async (v) => {
+    list.map(async (v) => {
       const host = root.querySelector<HTMLElement>(`[data-thumb="${v.id}"]`);
       try {
         const view = await api.moves(v.id, "");
-        if (host?.isConnected) host.innerHTML = boardPicture(view.board, v.id === "wataku");
+        if (host?.isConnected) host.innerHTML = boardPicture(view.board);
       } catch {
         if (host?.isConnected) host.textContent = "";
       }
@@ -26,13 +21,50 @@ async function drawThumbnails(root: HTMLElement) {
   );
 }
 
+// The variant cards, in the server's order; the first is chosen.
+export function variantCards(list: VariantInfo[]): string {
+  const withRules = new Set(rulesPages(list).map((r) => r.info.id));
+  return list
+    .map((v, i) => `<label class="variant-card"><span class="thumb-host" data-thumb="${v.id}"></span><input type="radio" name="variant" value="${v.id}" ${i === 0 ? "checked" : ""}><span><strong>${escapeHtml(v.name)}</strong><br>${escapeHtml(v.description)}${withRules.has(v.id) ? ` <a href="#/rules/${v.id}">Rules</a>` : ""}</span></label>`)
+    .join("");
+}
+
+// "Play A, B and C against the computer or a friend.": the variants the site
+// is for (the calibration variant is listed but not advertised).
+export function lede(list: VariantInfo[]): string {
+  const names = list.filter((v) => !v.calibration).map((v) => v.name);
+  return names.length ? `Play ${listWords(names)} against the computer or a friend.` : "Play against the computer or a friend.";
+}
+
+// The choice of start for a variant with several: drawn at random (the
+// server's default) or one of them by its number.
+function startOptions(v: VariantInfo): string {
+  return `<option value="0">Random</option>${v.starts.map((s, i) => `<option value="${i + 1}">${escapeHtml(s.name)}</option>`).join("")}`;
+}
+
+function capitalised(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
 export async function renderHome(root: HTMLElement, go: (path: string) => void) {
+  const here = location.hash;
+  let list: VariantInfo[] = [];
+  let listError = "";
+  try {
+    list = await variants();
+  } catch (e) {
+    listError = (e as Error).message;
+  }
+  if (location.hash !== here) return; // the user has already left the page
   root.innerHTML = `
     <h1>Chimera</h1>
-    <p class="lede">Play Wataku Genesis, Wreckage and 4D chess against the computer or a friend.</p>
+    <p class="lede">${escapeHtml(lede(list))}</p>
     <form id="new-game" class="new-game">
       <fieldset class="variants"><legend>Variant</legend>
-        ${VARIANTS.map((v, i) => `<label class="variant-card"><span class="thumb-host" data-thumb="${v.id}"></span><input type="radio" name="variant" value="${v.id}" ${i === 0 ? "checked" : ""}><span><strong>${v.name}</strong><br>${v.line} <a href="#/rules/${v.id}">Rules</a></span></label>`).join("")}
+        ${listError ? `<p class="error" role="alert">The variant list is unavailable: ${escapeHtml(listError)}</p>` : variantCards(list)}
+      </fieldset>
+      <fieldset id="start-options" hidden><legend>Start position</legend>
+        <label><span id="start-kind">Start</span> <select name="start"></select></label>
       </fieldset>
       <fieldset><legend>Opponent</legend>
         <label><input type="radio" name="mode" value="computer" checked> The computer</label>
@@ -60,12 +92,22 @@ export async function renderHome(root: HTMLElement, go: (path: string) => void) 
     </section>
     <section><h2>Games to watch</h2><div id="games">Loading…</div></section>`;
   const form = root.querySelector<HTMLFormElement>("#new-game")!;
-  const updateComputer = () => {
+  const chosen = () => findVariant(list, String(new FormData(form).get("variant")));
+  let startsOf = "";
+  const updateOptions = () => {
     const mode = new FormData(form).get("mode");
     root.querySelector<HTMLElement>("#computer-options")!.hidden = mode !== "computer";
+    // The start choice follows the variant, and keeps its value while the variant stays.
+    const v = chosen();
+    root.querySelector<HTMLElement>("#start-options")!.hidden = !v?.random_start;
+    if (v?.random_start && startsOf !== v.id) {
+      root.querySelector("#start-kind")!.textContent = capitalised(v.start_kind || "start");
+      form.querySelector<HTMLSelectElement>('select[name="start"]')!.innerHTML = startOptions(v);
+    }
+    startsOf = v?.random_start ? v.id : "";
   };
-  form.addEventListener("change", updateComputer);
-  updateComputer();
+  form.addEventListener("change", updateOptions);
+  updateOptions();
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
     const f = new FormData(form);
@@ -75,6 +117,8 @@ export async function renderHome(root: HTMLElement, go: (path: string) => void) 
       base_minutes: Number(f.get("minutes")) || 0,
       increment_seconds: Number(f.get("increment")) || 0,
     };
+    const start = Number(f.get("start")) || 0;
+    if (chosen()?.random_start && start > 0) options.formation = start;
     if (options.mode === "computer") {
       options.level = Number(f.get("level"));
       options.side = String(f.get("side")) as CreateOptions["side"];
@@ -102,25 +146,25 @@ export async function renderHome(root: HTMLElement, go: (path: string) => void) 
       root.querySelector("#import-error")!.textContent = (err as Error).message;
     }
   });
-  void drawThumbnails(root);
-  const list = root.querySelector<HTMLElement>("#games")!;
-  await loadGameList(list);
+  void drawThumbnails(root, list);
+  const games = root.querySelector<HTMLElement>("#games")!;
+  await loadGameList(games, list);
   // The list follows the server while the home page is shown.
   const timer = window.setInterval(() => {
-    if (!list.isConnected) clearInterval(timer);
-    else void loadGameList(list);
+    if (!games.isConnected) clearInterval(timer);
+    else void loadGameList(games, list);
   }, LIST_REFRESH_MS);
 }
 
 const LIST_REFRESH_MS = 10_000;
 const shownLists = new WeakMap<HTMLElement, string>();
 
-async function loadGameList(list: HTMLElement) {
+async function loadGameList(list: HTMLElement, known: VariantInfo[]) {
   try {
     const { live, recent } = await api.games();
     if (!list.isConnected) return;  // the user has already left the page
     const row = (g: { id: string; variant: string; mode: string; plies: number; result: string; termination: string }) =>
-      `<li><a href="#/game/${g.id}">${VARIANTS.find((v) => v.id === g.variant)?.name ?? g.variant}, ${g.mode}, ${g.plies} plies${g.result !== "*" ? `, ${g.result} (${g.termination})` : ""}</a></li>`;
+      `<li><a href="#/game/${g.id}">${escapeHtml(findVariant(known, g.variant)?.name ?? g.variant)}, ${g.mode}, ${g.plies} plies${g.result !== "*" ? `, ${g.result} (${g.termination})` : ""}</a></li>`;
     const html =
       `<h3>Live</h3>${live.length ? `<ul>${live.map(row).join("")}</ul>` : "<p>None right now.</p>"}` +
       `<h3>Recent</h3>${recent.length ? `<ul>${recent.map(row).join("")}</ul>` : "<p>None yet.</p>"}`;

@@ -23,6 +23,8 @@ const SHAPES: Record<string, string> = {
   T: `<path d="M20 70 C20 40 80 40 80 70 Z"/><path d="M35 50 L50 44 L65 50 M50 44 V68" fill="none" stroke-width="3"/><circle cx="84" cy="62" r="8"/><path d="M26 70 v10 M74 70 v10" fill="none" stroke-width="7"/>`,
 };
 
+// The names of the drawn pieces, by White's letter: the fallback where a
+// variant's descriptor does not name a letter (its own names come first).
 export const PIECE_NAMES: Record<string, string> = {
   K: "King",
   Q: "Queen",
@@ -39,9 +41,10 @@ export const PIECE_NAMES: Record<string, string> = {
   T: "Turtle",
 };
 
-export function pieceName(letter: string): string {
+// "white Rook", "black Turtle": `names` by White's letter (a variant's own).
+export function pieceName(letter: string, names: Record<string, string> = PIECE_NAMES): string {
   const side = letter === letter.toUpperCase() ? "white" : "black";
-  return `${side} ${PIECE_NAMES[letter.toUpperCase()] ?? letter}`;
+  return `${side} ${names[letter.toUpperCase()] ?? PIECE_NAMES[letter.toUpperCase()] ?? letter}`;
 }
 
 // The drawing of a FEN letter (upper case White, lower case Black) on a

@@ -1,6 +1,7 @@
 // Stepping through the journal while the game goes on: which ply a step
 // reaches, which steps are possible, how the reviewed position is named.
 // Pure, so it is tested without a browser; the game screen does the drawing.
+import type { Numbering } from "./variants";
 
 // The ply shown: a number under review (0 the start), null the live game.
 export type Shown = number | null;
@@ -44,22 +45,23 @@ export function keyStep(key: string, inJournal: boolean): Step | null {
   }
 }
 
-// A ply as the journal numbers it: "12. e4", "12… Nf6"; 4D numbers every ply (D-16).
-export function plyName(sans: string[], ply: number, variant: string, blackFirst: boolean): string {
+// A ply as the journal numbers it: "12. e4", "12… Nf6"; with "plies"
+// numbering every ply has its own number.
+export function plyName(sans: string[], ply: number, numbering: Numbering, blackFirst: boolean): string {
   const san = sans[ply - 1] ?? "";
-  if (variant === "chess4d") return `${ply}. ${san}`;
+  if (numbering === "plies") return `${ply}. ${san}`;
   const index = ply - 1 + (blackFirst ? 1 : 0); // counted from a White move
   const number = Math.floor(index / 2) + 1;
   return index % 2 === 0 ? `${number}. ${san}` : `${number}… ${san}`;
 }
 
 // "the start position" or "the position after 12… Nf6 (ply 24 of 40)".
-export function positionName(sans: string[], ply: number, variant: string, blackFirst: boolean): string {
+export function positionName(sans: string[], ply: number, numbering: Numbering, blackFirst: boolean): string {
   if (ply === 0) return `the start position (ply 0 of ${sans.length})`;
-  return `the position after ${plyName(sans, ply, variant, blackFirst)} (ply ${ply} of ${sans.length})`;
+  return `the position after ${plyName(sans, ply, numbering, blackFirst)} (ply ${ply} of ${sans.length})`;
 }
 
 // The status line while reviewing: what is shown, and that the game is elsewhere.
-export function reviewStatus(sans: string[], ply: number, variant: string, blackFirst: boolean, over: boolean): string {
-  return `Reviewing ${positionName(sans, ply, variant, blackFirst)} — ${over ? "the game has ended" : "the game goes on"}`;
+export function reviewStatus(sans: string[], ply: number, numbering: Numbering, blackFirst: boolean, over: boolean): string {
+  return `Reviewing ${positionName(sans, ply, numbering, blackFirst)} — ${over ? "the game has ended" : "the game goes on"}`;
 }

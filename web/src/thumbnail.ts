@@ -10,8 +10,10 @@ const DARK = "#b08760";
 const WOOD = "#e6c88e";
 const LINE = "#5b4a2f";
 
-// The picture is `size` px square; a gap of half a cell separates small boards.
-export function boardPicture(board: BoardState, points: boolean, size = 120): string {
+// The picture is `size` px square; a gap of half a cell separates small
+// boards. The board's kind says whether squares or points are drawn.
+export function boardPicture(board: BoardState, size = 120): string {
+  const points = board.kind === "intersections";
   const [X, Y, Z, W] = board.dims;
   const gap = Z * W > 1 ? 0.5 : 0;
   const across = Math.max(X * Z + gap * (Z - 1), Y * W + gap * (W - 1));

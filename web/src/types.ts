@@ -1,5 +1,6 @@
 // The server's JSON shapes (see docs/api.md). The client never decides
 // legality: everything it may do comes from `legal_moves`.
+import type { BoardKind } from "./variants";
 
 export type Side = "white" | "black";
 
@@ -14,11 +15,12 @@ export interface LegalMove {
 }
 
 export interface BoardState {
+  kind: BoardKind; // how it is drawn: squares, intersections of lines, 4D small boards
   dims: [number, number, number, number];
   squares: string[];
   pieces: string; // one FEN letter or '.' per cell
-  dormant: string; // '1' per dormant piece (Wataku), else empty
-  groups: string; // Wataku King groups per point
+  dormant: string; // '1' per dormant piece where pieces can lie dormant, else empty
+  groups: string; // per cell, the King group a piece belongs to ('0' none), where there are groups
   hands: { white: string; black: string };
   checked: string[];
 }

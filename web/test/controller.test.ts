@@ -114,15 +114,15 @@ describe("MoveInput", () => {
 });
 
 describe("journal", () => {
-  it("numbers every ply in 4D chess (D-16)", () => {
-    expect(journal(["a", "b", "c"], "chess4d", false).map((l) => l.number)).toEqual(["1.", "2.", "3."]);
+  it("numbers every ply with \"plies\" numbering (4D chess, D-16)", () => {
+    expect(journal(["a", "b", "c"], "plies", false).map((l) => l.number)).toEqual(["1.", "2.", "3."]);
   });
-  it("numbers move pairs elsewhere, Black first when Black starts", () => {
-    expect(journal(["a", "b", "c"], "chess", false)).toEqual([
+  it("numbers move pairs with \"moves\" numbering, Black first when Black starts", () => {
+    expect(journal(["a", "b", "c"], "moves", false)).toEqual([
       { number: "1.", moves: ["a", "b"] },
       { number: "2.", moves: ["c"] },
     ]);
-    expect(journal(["a", "b"], "wreckage", true)[0]).toEqual({ number: "1...", moves: ["a"] });
+    expect(journal(["a", "b"], "moves", true)[0]).toEqual({ number: "1...", moves: ["a"] });
   });
 });
 

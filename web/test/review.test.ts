@@ -49,20 +49,20 @@ describe("keyStep", () => {
 describe("naming the reviewed position", () => {
   const sans = ["e4", "e5", "Nf3", "Nc6"];
   it("numbers move pairs, with an ellipsis for Black", () => {
-    expect(plyName(sans, 1, "chess", false)).toBe("1. e4");
-    expect(plyName(sans, 2, "chess", false)).toBe("1… e5");
-    expect(plyName(sans, 3, "wreckage", false)).toBe("2. Nf3");
+    expect(plyName(sans, 1, "moves", false)).toBe("1. e4");
+    expect(plyName(sans, 2, "moves", false)).toBe("1… e5");
+    expect(plyName(sans, 3, "moves", false)).toBe("2. Nf3");
   });
   it("starts with Black's move when Black moves first", () => {
-    expect(plyName(["e5", "Nf3"], 1, "chess", true)).toBe("1… e5");
-    expect(plyName(["e5", "Nf3"], 2, "chess", true)).toBe("2. Nf3");
+    expect(plyName(["e5", "Nf3"], 1, "moves", true)).toBe("1… e5");
+    expect(plyName(["e5", "Nf3"], 2, "moves", true)).toBe("2. Nf3");
   });
-  it("numbers every ply in 4D (D-16)", () => {
-    expect(plyName(sans, 2, "chess4d", false)).toBe("2. e5");
+  it("numbers every ply with \"plies\" numbering (4D, D-16)", () => {
+    expect(plyName(sans, 2, "plies", false)).toBe("2. e5");
   });
   it("says which ply of how many, and that the game goes on", () => {
-    expect(positionName(sans, 0, "chess", false)).toBe("the start position (ply 0 of 4)");
-    expect(reviewStatus(sans, 4, "chess", false, false)).toBe("Reviewing the position after 2… Nc6 (ply 4 of 4) — the game goes on");
-    expect(reviewStatus(sans, 2, "chess", false, true)).toBe("Reviewing the position after 1… e5 (ply 2 of 4) — the game has ended");
+    expect(positionName(sans, 0, "moves", false)).toBe("the start position (ply 0 of 4)");
+    expect(reviewStatus(sans, 4, "moves", false, false)).toBe("Reviewing the position after 2… Nc6 (ply 4 of 4) — the game goes on");
+    expect(reviewStatus(sans, 2, "moves", false, true)).toBe("Reviewing the position after 1… e5 (ply 2 of 4) — the game has ended");
   });
 });
