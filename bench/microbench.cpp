@@ -1,6 +1,9 @@
 // Google Benchmark micro-benchmarks of the rules core: move generation,
-// do/undo and perft, per variant. Reports items (nodes or moves) per second.
+// do/undo and perft, for every variant of the registry. Reports items (nodes or moves) per second.
 #include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <string>
 
 #include "core/perft.h"
 #include "variants/registry.h"
@@ -8,9 +11,6 @@
 namespace {
 
 using namespace chimera;
-
-constexpr const char* kKiwipete =
-    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
 template <class Pos>
 void BM_LegalMoves(benchmark::State& state, const char* fen) {
@@ -47,22 +47,29 @@ void BM_Perft(benchmark::State& state, const char* fen) {
     state.SetItemsProcessed(static_cast<std::int64_t>(nodes));
 }
 
-void ChessLegalMovesKiwipete(benchmark::State& s) { BM_LegalMoves<chess::Position>(s, kKiwipete); }
-void ChessDoUndoKiwipete(benchmark::State& s) { BM_DoUndo<chess::Position>(s, kKiwipete); }
-void ChessPerftStart(benchmark::State& s) { BM_Perft<chess::Position>(s, nullptr); }
-void ChessPerftKiwipete(benchmark::State& s) { BM_Perft<chess::Position>(s, kKiwipete); }
-void Chess4dLegalMovesStart(benchmark::State& s) { BM_LegalMoves<chess4d::Position>(s, nullptr); }
-void Chess4dDoUndoStart(benchmark::State& s) { BM_DoUndo<chess4d::Position>(s, nullptr); }
-void Chess4dPerftStart(benchmark::State& s) { BM_Perft<chess4d::Position>(s, nullptr); }
-
-BENCHMARK(ChessLegalMovesKiwipete);
-BENCHMARK(ChessDoUndoKiwipete);
-BENCHMARK(ChessPerftStart)->Arg(5)->Unit(benchmark::kMillisecond);
-BENCHMARK(ChessPerftKiwipete)->Arg(4)->Unit(benchmark::kMillisecond);
-BENCHMARK(Chess4dLegalMovesStart);
-BENCHMARK(Chess4dDoUndoStart);
-BENCHMARK(Chess4dPerftStart)->Arg(4)->Unit(benchmark::kMillisecond);
+// Every variant's perft bench positions (its descriptor), with the perft two
+// plies shallower than `chimera bench perft`.
+void register_all() {
+    for_each_variant([]<class Pos>() {
+        for (const BenchPosition& b : Pos::kInfo.bench_perft) {
+            const std::string name = std::string(Pos::kId) + "/" + std::string(b.label);
+            const char* fen = b.fen.empty() ? nullptr : b.fen.data();
+            benchmark::RegisterBenchmark((name + "/legal_moves").c_str(), BM_LegalMoves<Pos>, fen);
+            benchmark::RegisterBenchmark((name + "/do_undo").c_str(), BM_DoUndo<Pos>, fen);
+            benchmark::RegisterBenchmark((name + "/perft").c_str(), BM_Perft<Pos>, fen)
+                ->Arg(std::max(1, b.depth - 2))
+                ->Unit(benchmark::kMillisecond);
+        }
+    });
+}
 
 }  // namespace
 
-BENCHMARK_MAIN();
+int main(int argc, char** argv) {
+    register_all();
+    benchmark::Initialize(&argc, argv);
+    if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+    return 0;
+}

@@ -75,7 +75,7 @@ struct Options {
     int threads = 2;
     int server_threads = 2;
     int parallel = 64;  // setup requests and handshakes in flight
-    std::string variant = "chess";
+    std::string variant;  // empty: the server's default
     unsigned seed = 1;
     int think_ms = 0;  // mean pause before each move (uniform in [0.5, 1.5] x); 0 = closed loop
 };
@@ -164,7 +164,9 @@ private:
         req_.set(http::field::host, "localhost");
         req_.set(http::field::content_type, "application/json");
         req_.keep_alive(false);
-        req_.body() = Json{{"variant", sh_.opt.variant}, {"mode", "local"}}.dump();
+        Json body{{"mode", "local"}};
+        if (!sh_.opt.variant.empty()) body["variant"] = sh_.opt.variant;
+        req_.body() = body.dump();
         req_.prepare_payload();
         res_ = {};
         hbuf_.clear();
@@ -565,7 +567,7 @@ int run(int argc, char** argv) {
     };
 
     std::printf("chimera_loadgen: %d %s games, %d client threads, loopback port %u, %s\n", opt.games,
-                opt.variant.c_str(), opt.threads, opt.port,
+                opt.variant.empty() ? "(the server's default variant)" : opt.variant.c_str(), opt.threads, opt.port,
                 opt.think_ms > 0 ? ("think " + std::to_string(opt.think_ms) + " ms per move (paced)").c_str()
                                  : "no think time (closed loop)");
     std::printf("setup:    %d games created in %.2f s, %d WebSockets connected in %.2f s\n", created, create_s, connected,
