@@ -13,6 +13,7 @@
 #include <utility>
 
 #include "server/api.h"
+#include "server/static_files.h"
 
 namespace chimera::server {
 
@@ -124,39 +125,16 @@ private:
     std::chrono::steady_clock::time_point last_prune_{};
 };
 
-std::string mime_type(std::string_view path) {
-    const auto dot = path.rfind('.');
-    const std::string_view ext = dot == std::string_view::npos ? "" : path.substr(dot);
-    if (ext == ".html") return "text/html; charset=utf-8";
-    if (ext == ".js" || ext == ".mjs") return "text/javascript; charset=utf-8";
-    if (ext == ".css") return "text/css; charset=utf-8";
-    if (ext == ".svg") return "image/svg+xml";
-    if (ext == ".json") return "application/json";
-    if (ext == ".png") return "image/png";
-    if (ext == ".ico") return "image/x-icon";
-    if (ext == ".woff2") return "font/woff2";
-    return "application/octet-stream";
-}
-
-// Reads a file of the static directory; paths with '..', backslashes or NULs are refused.
-bool read_static(const std::string& root, std::string_view target, std::string& body, std::string& type) {
-    if (root.empty() || target.find("..") != std::string_view::npos || target.find('\\') != std::string_view::npos ||
-        target.find('\0') != std::string_view::npos)
-        return false;
-    std::string path(target);
-    if (path.empty() || path == "/") path = "/index.html";
-    std::ifstream in(root + path, std::ios::binary);
-    if (!in) {
-        // Client-side routes (no extension) get the application page.
-        if (path.find('.', path.rfind('/')) != std::string::npos) return false;
-        in.open(root + "/index.html", std::ios::binary);
-        if (!in) return false;
-        path = "/index.html";
-    }
+// The body of a static file resolved by resolve_static; false if it cannot be read.
+bool read_static(const std::string& root, std::string_view path, std::string& body, std::string& type) {
+    StaticFile file;
+    if (!resolve_static(root, path, file)) return false;
+    std::ifstream in(file.path, std::ios::binary);
+    if (!in) return false;
     std::ostringstream ss;
     ss << in.rdbuf();
     body = ss.str();
-    type = mime_type(path);
+    type = file.type;
     return true;
 }
 
@@ -298,6 +276,11 @@ private:
         http::request<http::string_body> req = parser_->release();
         keep_alive_ = req.keep_alive();
         const std::string_view target(req.target().data(), req.target().size());
+        if (target.empty() || target[0] != '/') {
+            keep_alive_ = false;
+            return reply(400, "application/json",
+                         error_json(400, "the request target must be a path starting with '/' (origin form)"));
+        }
         const auto qpos = target.find('?');
         const std::string_view path = target.substr(0, qpos);
         const std::string_view query = qpos == std::string_view::npos ? "" : target.substr(qpos + 1);
