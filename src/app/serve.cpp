@@ -41,6 +41,10 @@ int cmd_serve(const Args& args, std::ostream& out, std::ostream& err) {
             auto n = number(1, 3600);
             if (!n) return err << "error: --idle-seconds takes 1-3600\n", kUsageError;
             options.idle_seconds = *n;
+        } else if (a == "--requests-per-second" || a == "--request-burst") {
+            auto n = number(1, 100000);
+            if (!n) return err << "error: " << a << " takes 1-100000\n", kUsageError;
+            (a == "--requests-per-second" ? options.requests_per_second : options.request_burst) = *n;
         } else if (a == "--max-connections" || a == "--max-connections-per-address" || a == "--games-per-minute") {
             auto n = number(1, 999999);
             if (!n) return err << "error: " << a << " takes 1-999999\n", kUsageError;
@@ -53,7 +57,8 @@ int cmd_serve(const Args& args, std::ostream& out, std::ostream& err) {
         } else {
             err << "error: unknown or incomplete option " << chimera::quoted(a)
                 << " (--port N --db FILE --static DIR --threads N --computer-threads N --address IP"
-                   " --max-connections N --max-connections-per-address N --games-per-minute N --idle-seconds N)\n";
+                   " --max-connections N --max-connections-per-address N --games-per-minute N --idle-seconds N"
+                   " --requests-per-second N --request-burst N)\n";
             return kUsageError;
         }
     }

@@ -13,6 +13,7 @@
 #include <utility>
 
 #include "server/api.h"
+#include "server/rate_limiter.h"
 #include "server/static_files.h"
 
 namespace chimera::server {
@@ -31,27 +32,6 @@ constexpr std::size_t kFrameLimit = 16 * 1024;
 constexpr std::size_t kMaxQueuedMessages = 512;
 
 // A token bucket: `rate` actions per second, bursts up to `burst`.
-class RateLimiter {
-public:
-    RateLimiter(double rate, double burst) : rate_(rate), burst_(burst), tokens_(burst) {}
-    bool allow() {
-        const auto now = std::chrono::steady_clock::now();
-        tokens_ = std::min(burst_, tokens_ + rate_ * std::chrono::duration<double>(now - last_).count());
-        last_ = now;
-        if (tokens_ < 1) return false;
-        tokens_ -= 1;
-        return true;
-    }
-    bool full() const {
-        const auto since = std::chrono::steady_clock::now() - last_;
-        return tokens_ + rate_ * std::chrono::duration<double>(since).count() >= burst_;
-    }
-
-private:
-    double rate_, burst_, tokens_;
-    std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
-};
-
 // Limits shared by every connection: open connections in all and per client
 // address, and a game-creation bucket per address. A Guard holds one
 // connection's place and gives it back when the connection's last handler is gone.
@@ -241,12 +221,12 @@ public:
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
 public:
-    HttpSession(tcp::socket&& socket, GameService& games, const std::string& static_dir, int idle_seconds,
-                Admission::Guard guard)
+    HttpSession(tcp::socket&& socket, GameService& games, const ServerOptions& options, Admission::Guard guard)
         : stream_(std::move(socket)),
           games_(games),
-          static_dir_(static_dir),
-          idle_seconds_(idle_seconds),
+          static_dir_(options.static_dir),
+          idle_seconds_(options.idle_seconds),
+          limiter_(options.requests_per_second, options.request_burst),
           guard_(std::move(guard)) {}
 
     void run() {
@@ -343,10 +323,10 @@ private:
     GameService& games_;
     const std::string& static_dir_;
     int idle_seconds_;
+    RateLimiter limiter_;
     std::optional<Admission::Guard> guard_;  // moved to the WebSocket session on an upgrade
     beast::flat_buffer buffer_;
     std::optional<http::request_parser<http::string_body>> parser_;
-    RateLimiter limiter_{50, 100};
     bool keep_alive_ = true;
 };
 
@@ -383,7 +363,7 @@ struct HttpServer::Impl {
             const auto peer = socket.remote_endpoint(ignored);
             std::string why;
             if (auto guard = admission.admit(ignored ? std::string("?") : peer.address().to_string(), why)) {
-                std::make_shared<HttpSession>(std::move(socket), games, options.static_dir, options.idle_seconds,
+                std::make_shared<HttpSession>(std::move(socket), games, options,
                                               std::move(*guard))
                     ->run();
             } else {

@@ -23,6 +23,9 @@ struct ServerOptions {
     int max_connections_per_address = 1000;
     int games_per_minute_per_address = 120;
     int idle_seconds = 60;  // an HTTP connection silent this long is closed
+    // Requests per HTTP connection: a token bucket of this rate and burst.
+    int requests_per_second = 50;
+    int request_burst = 100;
 };
 
 class HttpServer {
