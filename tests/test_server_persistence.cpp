@@ -131,6 +131,40 @@ TEST_F(ServerPersistence, FlagFallsOnAShortClockWithoutAnyClientAction) {
     EXPECT_NE(get(port(), "/api/games/" + g.id + "/record").body.find("[Termination \"time forfeit\"]"), std::string::npos);
 }
 
+// An online game whose invited player has not joined: nobody's time runs, so
+// the empty seat cannot lose on time, whether the first move came by hand or
+// with the game (imported moves). The clock starts when the seat is taken,
+// and a finished game cannot be joined.
+TEST_F(ServerPersistence, AnEmptySeatDoesNotLoseOnTime) {
+    const Created by_hand = create_game(port(), {{"variant", "chess"}, {"mode", "online"}, {"base_seconds", 2}});
+    ASSERT_EQ(by_hand.raw.status, 201) << by_hand.raw;
+    ASSERT_EQ(http_move(port(), by_hand.id, by_hand.token, "e2e4").status, 200);
+    const Created with_moves = create_game(
+        port(), {{"variant", "chess"}, {"mode", "online"}, {"base_seconds", 2}, {"moves", {"e2e4"}}});
+    ASSERT_EQ(with_moves.raw.status, 201) << with_moves.raw;
+    std::this_thread::sleep_for(3s);  // longer than Black's whole clock
+    for (const Created* g : {&by_hand, &with_moves}) {
+        const Json s = game_state(port(), g->id);
+        EXPECT_EQ(s["result"], "*") << s["termination"];
+        EXPECT_EQ(s["clock"]["black_ms"], 2000);
+        EXPECT_TRUE(s["clock"]["running"].is_null()) << s["clock"];
+    }
+    // Joining starts Black's clock; with nobody moving, Black's flag falls.
+    const HttpResult joined = post(port(), "/api/games/" + by_hand.id + "/join", {{"invite", by_hand.invite}});
+    ASSERT_EQ(joined.status, 200) << joined;
+    EXPECT_EQ(game_state(port(), by_hand.id)["clock"]["running"], "black");
+    std::this_thread::sleep_for(3s);
+    const Json after = game_state(port(), by_hand.id);
+    EXPECT_EQ(after["result"], "1-0");
+    EXPECT_EQ(after["termination"], "time forfeit");
+    // A finished game has no seat to take.
+    const Created over = create_game(port(), {{"variant", "chess"}, {"mode", "online"}});
+    ASSERT_EQ(post(port(), "/api/games/" + over.id + "/resign", {{"token", over.token}}).status, 200);
+    const HttpResult late = post(port(), "/api/games/" + over.id + "/join", {{"invite", over.invite}});
+    EXPECT_EQ(late.status, 409) << late;
+    EXPECT_NE(late.body.find("over"), std::string::npos) << late;
+}
+
 TEST_F(ServerPersistence, RestartResumesEveryGame) {
     std::vector<std::pair<std::string, std::string>> games;  // id, token
     // A local game in progress.

@@ -90,8 +90,14 @@ int seat_of(const Room& r, const std::string& token) {
     return kSpectator;
 }
 
+// Both seats are taken: an online game waiting for its invited player has no
+// opponent whose time could run.
+bool seated(const StoredGame& g) { return g.seat_taken[0] && g.seat_taken[1]; }
+
+// Time runs once both seats are taken and the first move is made.
 bool clock_running(const Room& r) {
-    return r.data.base_ms > 0 && r.data.result == "*" && !r.data.lan.empty() && r.data.turn_started_ms > 0;
+    return r.data.base_ms > 0 && r.data.result == "*" && !r.data.lan.empty() && r.data.turn_started_ms > 0 &&
+           seated(r.data);
 }
 
 std::int64_t live_remaining(const Room& r, int side) {
@@ -163,7 +169,7 @@ Status GameService::restore(std::vector<std::string>* skipped) {
             std::lock_guard lock(rooms_mutex_);
             rooms_[d.id] = room;
         }
-        if (d.base_ms > 0 && d.result == "*" && !d.lan.empty()) {
+        if (d.base_ms > 0 && d.result == "*" && !d.lan.empty() && seated(d)) {
             // The running clock is charged up to the server's last sign of life,
             // not for the downtime after it.
             const int stm = room->game->side_to_move();
@@ -319,12 +325,17 @@ SeatGrant GameService::join(const std::string& id, const std::string& invite, Ap
     StoredGame& g = room->data;
     if (g.mode != "online") return refused(err, fail(409, "only online games can be joined"));
     if (invite.empty() || !same_secret(invite, g.invite)) return refused(err, fail(403, "wrong invitation code"));
+    if (g.result != "*") return refused(err, fail(409, "the game is over"));
     const int open = !g.seat_taken[0] ? 0 : !g.seat_taken[1] ? 1 : -1;
     if (open < 0) return refused(err, fail(409, "both seats are taken"));
+    const std::int64_t started_before = g.turn_started_ms;
     g.seat_taken[open] = true;
     g.updated_ms = now_ms();
+    // The clock of the side to move starts now, when it has an opponent.
+    if (g.base_ms > 0 && !g.lan.empty()) g.turn_started_ms = g.updated_ms;
     if (Status s = storage_->update_game(g); !s) {
         g.seat_taken[open] = false;
+        g.turn_started_ms = started_before;
         return refused(err, fail(500, s.message()));
     }
     ++room->version;
