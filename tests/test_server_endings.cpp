@@ -411,5 +411,38 @@ TEST_F(ServerEndings, W24_27_WatakuHasNoMoveCountOrBareKingRule) {
     expect_going_on(s);
 }
 
+// A flag against a side that cannot mate is a draw (FIDE 6.9, through the
+// "time forfeit as usual" of D-13 and X-24, docs/rules.md); in Wataku every
+// flag loses (W-27). White has only its King(s), Black a Queen besides; White
+// moves and Black, on a two-second clock, runs out of time.
+TEST_F(ServerEndings, AFlagAgainstASideThatCannotMateIsADraw) {
+    struct Case {
+        std::string variant, fen, move, result;
+    };
+    const std::vector<Case> cases{
+        {"chess", "k7/8/8/8/8/8/7q/K7 w - - 0 1", "a1b1", "1/2-1/2"},
+        {"chess4d", "K7/8/8/8/8/8/8/6qk w 0 1", "a4[0,1]a4[1,1]", "1/2-1/2"},
+        {"wreckage", "k9/10/10/10/10/10/10/10/8q1/K9 w - - - 0 1", "a1b1", "1/2-1/2"},
+        {"wataku", "k1k6/9/9/9/9/9/9/8q/K1K6 w - 1", "c1c2", "1-0"},
+        // A bare King with a Ninja Pawn in hand has material: Black's flag loses.
+        {"wreckage", "k9/10/10/10/10/10/10/10/8q1/K9 w - - J 0 1", "a1b1", "1-0"},
+    };
+    std::vector<Created> games;
+    for (const Case& c : cases) {
+        Created g = create_game(port(), {{"variant", c.variant}, {"mode", "local"}, {"fen", c.fen}, {"base_seconds", 2}});
+        ASSERT_EQ(g.raw.status, 201) << c.variant << ": " << g.raw;
+        ASSERT_EQ(http_move(port(), g.id, g.token, c.move).status, 200) << c.variant;
+        games.push_back(g);
+    }
+    std::this_thread::sleep_for(3s);
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+        SCOPED_TRACE(cases[i].variant + " " + cases[i].fen);
+        const Json s = game_state(port(), games[i].id);
+        EXPECT_EQ(s["result"], cases[i].result) << s["termination"];
+        EXPECT_NE(s["termination"].get<std::string>().find("time"), std::string::npos) << s["termination"];
+        EXPECT_EQ(s["clock"]["black_ms"], 0);
+    }
+}
+
 }  // namespace
 }  // namespace chimera

@@ -8,6 +8,7 @@
 //   reserve_text(c)      pieces off the board (hand or reserve) as upper-case letters
 //   is_active(sq), group_marks(), checked_kings()   dormant pieces, King groups, several Kings
 //   king_square(c)       the one King of c
+//   can_mate(c)          whether c could still mate (a flag of the other side is then a draw)
 #pragma once
 
 #include <concepts>

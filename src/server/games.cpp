@@ -178,7 +178,7 @@ Status GameService::restore(std::vector<std::string>* skipped) {
             d.turn_started_ms = now;
             if (d.remaining_ms[stm] <= 0) {
                 d.remaining_ms[stm] = 0;
-                (void)end_game(*room, stm == 0 ? "0-1" : "1-0", "time forfeit");
+                (void)flag(*room, stm);
                 continue;
             }
             (void)storage_->update_game(d);
@@ -352,7 +352,7 @@ ApiError GameService::apply_move(Room& room, const MoveInput& input) {
     if (clock_running(room)) {
         remaining -= now - room.data.turn_started_ms;
         if (remaining < 0) {
-            if (Status s = end_game(room, mover == 0 ? "0-1" : "1-0", "time forfeit"); !s) return fail(500, s.message());
+            if (Status s = flag(room, mover); !s) return fail(500, s.message());
             return fail(409, "time is up: the game was lost on time");
         }
     }
@@ -409,6 +409,12 @@ MoveAck GameService::move(const std::string& id, const std::string& token, const
     if (room->data.computer_side == stm) return refused(err, fail(409, "it is the computer's turn"));
     if ((err = apply_move(*room, MoveInput{std::string_view(text)}))) return {};
     return MoveAck{room->data.lan.size(), room->data.san.back()};
+}
+
+// The flag of `side` has fallen: the other side wins, unless it cannot mate (FIDE 6.9).
+Status GameService::flag(Room& room, int side) {
+    if (!room.game->can_mate(Color(1 - side))) return end_game(room, "1/2-1/2", "time forfeit, no mating material");
+    return end_game(room, side == 0 ? "0-1" : "1-0", "time forfeit");
 }
 
 Status GameService::end_game(Room& room, const std::string& result, const std::string& termination) {
@@ -686,7 +692,7 @@ void GameService::clock_loop() {
             if (!clock_running(*r)) continue;
             const int stm = r->game->side_to_move();
             // On a storage error the flag is tried again at the next tick.
-            if (live_remaining(*r, stm) <= 0) (void)end_game(*r, stm == 0 ? "0-1" : "1-0", "time forfeit");
+            if (live_remaining(*r, stm) <= 0) (void)flag(*r, stm);
         }
         if (std::chrono::steady_clock::now() - last_beat >= std::chrono::seconds(1)) {
             last_beat = std::chrono::steady_clock::now();

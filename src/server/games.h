@@ -118,6 +118,7 @@ private:
     void publish(Room& room);            // room locked
     // Ends the game and stores it; on a storage error nothing changes. Room locked.
     Status end_game(Room& room, const std::string& result, const std::string& termination);
+    Status flag(Room& room, int side);  // room locked
     void schedule_computer(Room& room);  // room locked
     void computer_loop();
     void clock_loop();

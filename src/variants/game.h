@@ -86,6 +86,10 @@ public:
     virtual Color side_to_move() const = 0;
     virtual bool in_check() const = 0;
     virtual Outcome outcome() const = 0;
+    // Whether c could still mate, which decides a flag: a side that cannot
+    // does not win on time. True for variants whose rules make every flag a
+    // loss (no can_mate in their Position).
+    virtual bool can_mate(Color c) const = 0;
 
     virtual std::vector<MoveText> legal_moves() const = 0;
     virtual std::vector<MoveDetail> legal_move_details() const = 0;
@@ -131,6 +135,10 @@ public:
     Color side_to_move() const override { return pos_.side_to_move(); }
     bool in_check() const override { return pos_.in_check(); }
     Outcome outcome() const override { return pos_.outcome(); }
+    bool can_mate(Color c) const override {
+        if constexpr (requires { pos_.can_mate(c); }) return pos_.can_mate(c);
+        return true;
+    }
     std::size_t ply_count() const override { return history_.size(); }
 
     std::vector<MoveText> legal_moves() const override {

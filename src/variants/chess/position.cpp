@@ -198,6 +198,17 @@ bool Position::gives_check(Move m) const {
     return check;
 }
 
+bool Position::can_mate(Color c) const {
+    const Bitboard own = pieces(c) & ~pieces(KING);
+    if (!own) return false;
+    const Bitboard minors = pieces(KNIGHT) | pieces(BISHOP);
+    if (!more_than_one(own) && (own & minors) && !(pieces(~c) & ~pieces(KING))) return false;
+    constexpr Bitboard kDark = 0xAA55AA55AA55AA55ULL;
+    const Bitboard others = pieces() & ~pieces(KING);
+    if (others == pieces(BISHOP) && ((others & kDark) == 0 || (others & ~kDark) == 0)) return false;
+    return true;
+}
+
 bool Position::insufficient_material() const {
     if (pieces(PAWN) | pieces(ROOK) | pieces(QUEEN)) return false;
     const Bitboard minors = pieces(KNIGHT) | pieces(BISHOP);

@@ -77,6 +77,11 @@ public:
     bool is_capture(Move m) const;
     bool is_legal_ep(Move m) const;
     bool insufficient_material() const;
+    // Whether c could still mate by some series of legal moves (FIDE 6.9, for
+    // a flag): false only when c has its King alone, its King and one minor
+    // piece against a bare King, or the board holds only Kings and bishops
+    // all on squares of one colour (docs/rules.md).
+    bool can_mate(Color c) const;
 
     std::uint64_t compute_key() const;
     bool state_consistent() const;

@@ -59,6 +59,9 @@ public:
     bool attacked_by(Color c, int sq, Bitboard occ) const;
     bool is_capture(Move m) const { return piece_on(m.to()) != NO_PIECE; }
     bool insufficient_material() const { return popcount(pieces()) == 2; }
+    // Whether c could still mate (for a flag, docs/rules.md): false only when
+    // c has its King alone, the one dead material D-15 knows.
+    bool can_mate(Color c) const { return (pieces(c) & ~pieces(KING)) != 0; }
 
     std::uint64_t compute_key() const;
     bool state_consistent() const;

@@ -86,6 +86,11 @@ public:
     Bitboard captures_of(Move m) const;
     bool is_capture(Move m) const { return captures_of(m) != 0; }
     bool insufficient_material() const;
+    // Whether c could still mate (for a flag, docs/rules.md): false only when
+    // c has its King alone on the board and an empty hand (drops count, X-23).
+    bool can_mate(Color c) const {
+        return (pieces(c) & ~pieces(KING)) || hand_[c][HAND_G] || hand_[c][HAND_J];
+    }
 
     std::uint64_t compute_key() const;
     bool state_consistent() const;
