@@ -5,6 +5,7 @@
 // them, so no layer above the variants spells a variant's name.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <span>
 #include <string_view>
@@ -69,6 +70,14 @@ struct VariantInfo {
         return random_start() ? 1 + static_cast<int>(rng() % starts.size()) : 0;
     }
 };
+
+// The six pieces of orthodox chess, for the variants that play with exactly those.
+inline constexpr std::array<PieceInfo, 6> kOrthodoxPieces{{{'K', "King"},
+                                                           {'Q', "Queen"},
+                                                           {'R', "Rook"},
+                                                           {'B', "Bishop"},
+                                                           {'N', "Knight"},
+                                                           {'P', "Pawn"}}};
 
 inline constexpr std::string_view board_kind_name(BoardKind k) {
     switch (k) {

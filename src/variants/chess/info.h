@@ -11,13 +11,6 @@ namespace chimera::chess {
 inline constexpr std::array<StartPosition, 1> kStarts{
     {{"Start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"}}};
 
-inline constexpr std::array<PieceInfo, 6> kPieces{{{'K', "King"},
-                                                   {'Q', "Queen"},
-                                                   {'R', "Rook"},
-                                                   {'B', "Bishop"},
-                                                   {'N', "Knight"},
-                                                   {'P', "Pawn"}}};
-
 inline constexpr std::string_view kKiwipete =
     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
@@ -40,7 +33,7 @@ inline constexpr VariantInfo kInfo{
     .starts = kStarts,
     .start_kind = "",
     .hand_name = "",
-    .pieces = kPieces,
+    .pieces = kOrthodoxPieces,
     .bench_perft = kBenchPerft,
     .bench_search = kBenchSearch,
     .calibration = true,

@@ -12,13 +12,6 @@ namespace chimera::chess4d {
 inline constexpr std::array<StartPosition, 1> kStarts{
     {{"Start", "4r1b1/1p1p4/3P2P1/2R2QNK/1qnk2r1/2p4p/5P1P/R1B5 w 0 1"}}};
 
-inline constexpr std::array<PieceInfo, 6> kPieces{{{'K', "King"},
-                                                   {'Q', "Queen"},
-                                                   {'R', "Rook"},
-                                                   {'B', "Bishop"},
-                                                   {'N', "Knight"},
-                                                   {'P', "Pawn"}}};
-
 inline constexpr std::array<BenchPosition, 1> kBenchPerft{{{"start position", "", 5}}};
 inline constexpr std::array<BenchPosition, 1> kBenchSearch{{{"start", "", 9}}};
 
@@ -31,7 +24,7 @@ inline constexpr VariantInfo kInfo{
     .starts = kStarts,
     .start_kind = "",
     .hand_name = "",
-    .pieces = kPieces,
+    .pieces = kOrthodoxPieces,
     .bench_perft = kBenchPerft,
     .bench_search = kBenchSearch,
 };
