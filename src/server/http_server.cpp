@@ -29,7 +29,8 @@ namespace {
 constexpr std::size_t kBodyLimit = 64 * 1024;
 constexpr std::size_t kHeaderLimit = 16 * 1024;
 constexpr std::size_t kFrameLimit = 16 * 1024;
-constexpr std::size_t kMaxQueuedMessages = 512;
+constexpr std::size_t kMaxQueuedMessages = 512;  // replies; states are coalesced to one
+constexpr auto kStaleWrite = std::chrono::seconds(30);
 
 // A token bucket: `rate` actions per second, bursts up to `burst`.
 // Limits shared by every connection: open connections in all and per client
@@ -118,6 +119,12 @@ bool read_static(const std::string& root, std::string_view path, std::string& bo
     return true;
 }
 
+// A message waiting to be written to a WebSocket; states can be superseded.
+struct Outgoing {
+    std::shared_ptr<const std::string> text;
+    bool state = false;
+};
+
 class WsSession : public std::enable_shared_from_this<WsSession> {
 public:
     WsSession(tcp::socket&& socket, GameService& games, Admission::Guard guard)
@@ -139,7 +146,7 @@ private:
         handle_ = games_.subscribe(id_, token_, [weak, exec](const std::string& msg) {
             auto shared = std::make_shared<const std::string>(msg);
             net::post(exec, [weak, shared] {
-                if (auto self = weak.lock()) self->send(shared);
+                if (auto self = weak.lock()) self->send_state(shared);
             });
         });
         if (!handle_) {
@@ -169,16 +176,32 @@ private:
         do_read();
     }
 
-    void send(std::shared_ptr<const std::string> msg) {
+    // A reply to this client (ack, error): every one is sent, in order.
+    void send(std::shared_ptr<const std::string> msg) { enqueue({std::move(msg), false}); }
+
+    // A state push: it supersedes any older state still waiting in the queue, so
+    // a slow reader gets only the latest (at most one state in flight and one
+    // waiting). A reader that has not taken the state in flight for
+    // kStaleWriteSeconds is closed: it stays behind.
+    void send_state(std::shared_ptr<const std::string> msg) {
+        if (closed_) return;
+        if (!queue_.empty() && std::chrono::steady_clock::now() - write_started_ > kStaleWrite) return finish();
+        for (auto it = queue_.empty() ? queue_.end() : std::next(queue_.begin()); it != queue_.end();)
+            it = it->state ? queue_.erase(it) : std::next(it);
+        enqueue({std::move(msg), true});
+    }
+
+    void enqueue(Outgoing out) {
         if (closed_) return;
         if (queue_.size() >= kMaxQueuedMessages) return finish();  // a client that does not read
-        queue_.push_back(std::move(msg));
+        queue_.push_back(std::move(out));
         if (queue_.size() == 1) do_write();
     }
 
     void do_write() {
+        write_started_ = std::chrono::steady_clock::now();
         ws_.text(true);
-        ws_.async_write(net::buffer(*queue_.front()),
+        ws_.async_write(net::buffer(*queue_.front().text),
                         beast::bind_front_handler(&WsSession::on_write, shared_from_this()));
     }
 
@@ -205,7 +228,8 @@ private:
     GameService& games_;
     Admission::Guard guard_;
     beast::flat_buffer buffer_;
-    std::deque<std::shared_ptr<const std::string>> queue_;
+    std::deque<Outgoing> queue_;  // the front is being written
+    std::chrono::steady_clock::time_point write_started_{};
     std::string id_, token_;
     std::uint64_t handle_ = 0;
     RateLimiter limiter_{20, 40};

@@ -1,0 +1,98 @@
+// Spectators that never read (issue 13 item 3): every state push used to be
+// queued per socket (512 copies of a 33 KB Wataku state), so 50 such sockets
+// took the server from 25 MB to 831 MB. Now a socket holds at most the state
+// being written and the latest one waiting (older ones are superseded), so
+// the server's memory stays flat however many moves are pushed, and a reader
+// that connects meanwhile is served at once.
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <fstream>
+
+#include "server_client.h"
+
+namespace chimera {
+namespace {
+
+using namespace chimera::testing;
+
+// The server's resident memory in KB (VmRSS).
+long rss_kb(pid_t pid) {
+    std::ifstream in("/proc/" + std::to_string(pid) + "/status");
+    std::string key;
+    long value = 0;
+    while (in >> key) {
+        if (key == "VmRSS:") {
+            in >> value;
+            return value;
+        }
+        in.ignore(1 << 12, '\n');
+    }
+    return -1;
+}
+
+// A WebSocket view of game id whose client never reads after the handshake, with
+// a tiny receive window so that the server's writes stall at once.
+int silent_viewer(unsigned short port, const std::string& id) {
+    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    if (fd < 0) return -1;
+    const int small = 2048;
+    ::setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &small, sizeof small);
+    sockaddr_in addr{};
+    addr.sin_family = AF_INET;
+    addr.sin_port = htons(port);
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) return ::close(fd), -1;
+    const std::string hello = "GET /api/games/" + id +
+                              "/ws HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                              "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n";
+    if (::write(fd, hello.data(), hello.size()) != static_cast<ssize_t>(hello.size())) return ::close(fd), -1;
+    return fd;
+}
+
+class ServerSlowReaders : public ServerFixture {};
+
+TEST_F(ServerSlowReaders, SpectatorsThatNeverReadCostAtMostTwoStatesEach) {
+    // The Wataku start: the largest state message (every deployment is a legal move).
+    const Created g = create_game(port(), {{"variant", "wataku"}, {"mode", "local"}, {"formation", 1}});
+    ASSERT_EQ(g.raw.status, 201) << g.raw;
+    constexpr int kViewers = 20;
+    std::vector<int> viewers;
+    for (int i = 0; i < kViewers; ++i) {
+        const int fd = silent_viewer(port(), g.id);
+        ASSERT_GE(fd, 0);
+        viewers.push_back(fd);
+    }
+    std::this_thread::sleep_for(300ms);
+    const long before = rss_kb(server_.pid());
+    ASSERT_GT(before, 0);
+
+    // 600 pushes of the same large state: a draw offered and declined, again and again.
+    const std::string draw = "/api/games/" + g.id + "/draw";
+    constexpr int kPushes = 600;
+    for (int i = 0; i < kPushes / 2; ++i) {
+        ASSERT_EQ(post(port(), draw, {{"token", g.token}, {"action", "offer"}}).status, 200);
+        ASSERT_EQ(post(port(), draw, {{"token", g.token}, {"action", "decline"}}).status, 200);
+    }
+    std::this_thread::sleep_for(300ms);
+    const long after = rss_kb(server_.pid());
+    const std::size_t state_bytes = game_state(port(), g.id).dump().size();
+    std::cout << "server memory " << before / 1024 << " MB -> " << after / 1024 << " MB with " << kViewers
+              << " non-reading viewers, " << kPushes << " pushes of " << state_bytes / 1024 << " KB\n";
+    // Queued per viewer, the pushes beyond what the kernel buffers would be
+    // several MB per viewer; two states per viewer are about 1.3 MB in all.
+    EXPECT_LT(after - before, 24 * 1024) << "server memory grew from " << before << " KB to " << after << " KB";
+
+    // A reader that connects now gets the latest state at once.
+    WsClient fresh;
+    ASSERT_TRUE(fresh.connect(port(), ws_target(g.id, "")));
+    const auto first = fresh.next();
+    ASSERT_TRUE(first) << fresh.last_error();
+    EXPECT_EQ((*first)["version"], game_state(port(), g.id)["version"]);
+    for (int fd : viewers) ::close(fd);
+}
+
+}  // namespace
+}  // namespace chimera
