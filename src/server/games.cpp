@@ -110,7 +110,8 @@ std::int64_t live_remaining(const Room& r, int side) {
 
 GameService::GameService(std::unique_ptr<Storage> storage, int computer_threads)
     : storage_(std::move(storage)) {
-    for (int i = 0; i < std::max(1, computer_threads); ++i) workers_.emplace_back([this] { computer_loop(); });
+    for (int i = 0; i < std::max(1, computer_threads); ++i) workers_.emplace_back([this] { computer_loop(false); });
+    workers_.emplace_back([this] { computer_loop(true); });
     clock_thread_ = std::thread([this] { clock_loop(); });
 }
 
@@ -620,19 +621,20 @@ void GameService::schedule_computer(Room& room) {
         self = it->second;
     }
     room.computer_queued = true;
+    const Lane lane = engine::skill_level(g.level).max_nodes > 0 ? QUICK : DEEP;
     {
         std::lock_guard lock(jobs_mutex_);
-        jobs_.push_back(Job{self, room.version});
+        jobs_[lane].push_back(Job{self, room.version});
     }
-    jobs_cv_.notify_one();
+    jobs_cv_.notify_all();  // the quick-only worker may be the one that is free
 }
 
 // One engine per worker, with its own transposition table (kComputerHashMb),
 // kept while the worker plays moves of the same game and cleared when it takes
 // another. Each job copies the room's position into the engine (no replay from
 // text), searches it with the level's budget unlocked, and plays the move if
-// the game has not changed meanwhile.
-void GameService::computer_loop() {
+// the game has not changed meanwhile. A quick_only worker takes quick jobs only.
+void GameService::computer_loop(bool quick_only) {
     engine::Engine engine;
     engine.set_hash_mb(kComputerHashMb);
     std::string last_game;
@@ -640,10 +642,11 @@ void GameService::computer_loop() {
         Job job;
         {
             std::unique_lock lock(jobs_mutex_);
-            jobs_cv_.wait(lock, [&] { return closing_ || !jobs_.empty(); });
+            jobs_cv_.wait(lock, [&] { return closing_ || !jobs_[QUICK].empty() || (!quick_only && !jobs_[DEEP].empty()); });
             if (closing_) return;
-            job = std::move(jobs_.front());
-            jobs_.pop_front();
+            std::deque<Job>& queue = !jobs_[QUICK].empty() ? jobs_[QUICK] : jobs_[DEEP];
+            job = std::move(queue.front());
+            queue.pop_front();
         }
         Room& room = *job.room;
         engine::Limits limits;

@@ -120,7 +120,7 @@ private:
     Status end_game(Room& room, const std::string& result, const std::string& termination);
     Status flag(Room& room, int side);  // room locked
     void schedule_computer(Room& room);  // room locked
-    void computer_loop();
+    void computer_loop(bool quick_only);
     void clock_loop();
     std::string state_locked(const Room& room, int viewer) const;
     // A move as the player typed it, or the computer's own for this position.
@@ -135,9 +135,14 @@ private:
         std::shared_ptr<Room> room;
         std::uint64_t version;
     };
+    // Computer moves wait in two queues: quick ones (the capped levels, a few
+    // milliseconds to a fraction of a second) and deep ones (full strength,
+    // seconds). Every worker takes a quick job first, and one more worker takes
+    // only quick jobs, so deep searches never hold up a quick reply.
+    enum Lane { QUICK, DEEP };
     std::mutex jobs_mutex_;
     std::condition_variable jobs_cv_;
-    std::deque<Job> jobs_;
+    std::deque<Job> jobs_[2];
     std::vector<std::thread> workers_;
     std::thread clock_thread_;
     std::atomic<bool> closing_{false};
