@@ -29,7 +29,8 @@ namespace {
 constexpr std::size_t kBodyLimit = 64 * 1024;
 constexpr std::size_t kHeaderLimit = 16 * 1024;
 constexpr std::size_t kFrameLimit = 16 * 1024;
-constexpr std::size_t kMaxQueuedMessages = 512;  // replies; states are coalesced to one
+constexpr std::size_t kMaxQueuedMessages = 512;  // replies and states
+constexpr std::size_t kMaxQueuedStates = 8;      // beyond: the oldest waiting state is dropped
 constexpr auto kStaleWrite = std::chrono::seconds(30);
 
 // A token bucket: `rate` actions per second, bursts up to `burst`.
@@ -179,15 +180,17 @@ private:
     // A reply to this client (ack, error): every one is sent, in order.
     void send(std::shared_ptr<const std::string> msg) { enqueue({std::move(msg), false}); }
 
-    // A state push: it supersedes any older state still waiting in the queue, so
-    // a slow reader gets only the latest (at most one state in flight and one
-    // waiting). A reader that has not taken the state in flight for
-    // kStaleWriteSeconds is closed: it stays behind.
+    // A state push. A reader that keeps up gets every state; one that falls
+    // behind by more than kMaxQueuedStates gets the latest ones only (the oldest
+    // waiting state is dropped), and one that has not taken the state being
+    // written for kStaleWrite is closed: it stays behind.
     void send_state(std::shared_ptr<const std::string> msg) {
         if (closed_) return;
         if (!queue_.empty() && std::chrono::steady_clock::now() - write_started_ > kStaleWrite) return finish();
-        for (auto it = queue_.empty() ? queue_.end() : std::next(queue_.begin()); it != queue_.end();)
-            it = it->state ? queue_.erase(it) : std::next(it);
+        if (++queued_states_ > kMaxQueuedStates) {
+            const auto oldest = std::find_if(std::next(queue_.begin()), queue_.end(), [](const Outgoing& o) { return o.state; });
+            if (oldest != queue_.end()) queue_.erase(oldest), --queued_states_;
+        }
         enqueue({std::move(msg), true});
     }
 
@@ -207,6 +210,7 @@ private:
 
     void on_write(beast::error_code ec, std::size_t) {
         if (ec) return finish();
+        if (queue_.front().state) --queued_states_;
         queue_.pop_front();
         if (closed_) return;
         if (!queue_.empty()) return do_write();
@@ -229,6 +233,7 @@ private:
     Admission::Guard guard_;
     beast::flat_buffer buffer_;
     std::deque<Outgoing> queue_;  // the front is being written
+    std::size_t queued_states_ = 0;  // states in queue_
     std::chrono::steady_clock::time_point write_started_{};
     std::string id_, token_;
     std::uint64_t handle_ = 0;
