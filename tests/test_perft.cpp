@@ -27,13 +27,16 @@ void check_file(const std::string& file) {
     }
 }
 
-TEST(Perft, ChessPublishedTables) { check_file<chess::Position>("chess.perft"); }
-
-TEST(Perft, Chess4dStartPositionD4) { check_file<chess4d::Position>("chess4d.perft"); }
-
-TEST(Perft, WreckageStartPositionX4) { check_file<wreckage::Position>("wreckage.perft"); }
-
-TEST(Perft, WatakuFormationsW5) { check_file<wataku::Position>("wataku.perft"); }
+// Every registered variant has its file, tests/perft/<id>.perft: the published
+// tables for chess, the start positions of D-4 (4D chess), X-4 (Wreckage) and
+// the four formations of W-5 (Wataku), and the positions each variant's rules
+// tests rely on.
+TEST(Perft, EveryVariantMatchesItsFileD4X4W5) {
+    for_each_variant([]<class Pos>() {
+        SCOPED_TRACE(std::string(Pos::kId));
+        check_file<Pos>(std::string(Pos::kId) + ".perft");
+    });
+}
 
 TEST(Perft, DivideSumsToTotal) {
     chess::Position pos;

@@ -31,7 +31,7 @@ int search_bench(std::ostream& out) {
         const engine::Result r = e.search(limits);
         const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         char line[200];
-        std::snprintf(line, sizeof line, "%-8s %-12s depth %2d  nodes %10llu  %6.2f s  %8.0f nps  bestmove %s\n",
+        std::snprintf(line, sizeof line, "%-9s %-12s depth %2d  nodes %10llu  %6.2f s  %8.0f nps  bestmove %s\n",
                       std::string(Pos::kId).c_str(), std::string(c.label).c_str(), c.depth,
                       static_cast<unsigned long long>(r.nodes), s, static_cast<double>(r.nodes) / s,
                       r.best.c_str());
@@ -64,7 +64,7 @@ int cmd_bench(const Args& args, std::ostream& out, std::ostream& err) {
             const double s =
                 std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
             char line[160];
-            std::snprintf(line, sizeof line, "%-8s %-15s depth %d  nodes %12llu  %7.3f s  %8.2f Mnps\n",
+            std::snprintf(line, sizeof line, "%-9s %-15s depth %d  nodes %12llu  %7.3f s  %8.2f Mnps\n",
                           std::string(Pos::kId).c_str(), std::string(c.label).c_str(), c.depth,
                           static_cast<unsigned long long>(nodes), s,
                           static_cast<double>(nodes) / s / 1e6);

@@ -1,7 +1,7 @@
 // What the layers above the rules need to know about a variant, as data: its
 // names, start positions, board kind, move numbering, pieces and the bench
 // positions. Each variant defines one VariantInfo in its own folder
-// (variants/<id>/variant.h); the registry lists them and everything else reads
+// (variants/<id>/info.h); the registry lists them and everything else reads
 // them, so no layer above the variants spells a variant's name.
 #pragma once
 

@@ -242,10 +242,12 @@ private:
             case MoveKind::DETONATION: d.action = MoveAction::DETONATION; break;
             case MoveKind::TRAVERSE: d.action = MoveAction::TRAVERSE; break;
             case MoveKind::PROMOTION: {
+                // The piece that stands on the square after the move (whatever the LAN spells).
                 d.action = MoveAction::PROMOTION;
-                const char c = d.lan.back();
+                Pos after = pos_;
+                after.do_move(m);
+                const char c = after.piece_char(m.to());
                 d.piece = c >= 'a' && c <= 'z' ? static_cast<char>(c - 32) : c;
-                if (d.piece == ']') d.piece = 'Q';  // 4D: automatic Queen, no letter
                 break;
             }
             default: break;

@@ -24,7 +24,7 @@ describe("home page", () => {
     await page.goto(`${BASE}/#/`);
     await page.locator("h1", { hasText: "Chimera" }).waitFor();
     const values = await page.locator('input[name="variant"]').evaluateAll((els) => els.map((e) => e.value));
-    assert.deepEqual([...values].sort(), [...VARIANTS].sort());
+    for (const v of VARIANTS) assert.ok(values.includes(v), `the home page offers ${v}`);
     // Exactly the server's variants, in its order, under its names.
     const { variants } = await (await fetch(`${BASE}/api/variants`)).json();
     assert.deepEqual(values, variants.map((v) => v.id), "the cards follow GET /api/variants");

@@ -1,5 +1,5 @@
 // The client draws and names a variant from its descriptor alone: a variant
-// it has never heard of ("minichess", a 5x5 board of squares with a piece the
+// it has never heard of ("amazonchess", a 5x5 board of squares with a piece the
 // shared drawings do not name) gets its numbering, legend, hand, title and
 // board drawing from the data.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -14,8 +14,8 @@ import type { BoardState } from "../src/types";
 import { gameTitle, handName, legend, pieceNames, type VariantInfo } from "../src/variants";
 
 const MINI: VariantInfo = {
-  id: "minichess",
-  name: "Minichess",
+  id: "amazonchess",
+  name: "Amazon chess",
   description: "A 5x5 board with an Amazon.",
   board: "squares",
   numbering: "plies",
@@ -79,10 +79,10 @@ describe("a variant the client has never heard of", () => {
   it("names its hand, its title and its start from the data", () => {
     expect(handName(MINI)).toBe("pocket");
     expect(handName(OTHER)).toBe("");
-    expect(gameTitle(MINI, "minichess", 2)).toBe("Minichess · Right");
-    expect(gameTitle(MINI, "minichess", 0)).toBe("Minichess");
-    expect(gameTitle({ ...MINI, start_kind: "formation" }, "minichess", 2)).toBe("Minichess · formation 2");
-    expect(gameTitle(undefined, "minichess", 0)).toBe("minichess");
+    expect(gameTitle(MINI, "amazonchess", 2)).toBe("Amazon chess · Right");
+    expect(gameTitle(MINI, "amazonchess", 0)).toBe("Amazon chess");
+    expect(gameTitle({ ...MINI, start_kind: "formation" }, "amazonchess", 2)).toBe("Amazon chess · formation 2");
+    expect(gameTitle(undefined, "amazonchess", 0)).toBe("amazonchess");
   });
 
   it("draws the board its kind says: squares, or points of a grid of lines", () => {
@@ -102,12 +102,12 @@ describe("a variant the client has never heard of", () => {
 
   it("is listed on the home page in the server's order, without a rules page", () => {
     const cards = variantCards([MINI, OTHER]);
-    expect(cards.indexOf('value="minichess"')).toBeLessThan(cards.indexOf('value="chess"'));
+    expect(cards.indexOf('value="amazonchess"')).toBeLessThan(cards.indexOf('value="chess"'));
     expect(cards).toContain("A 5x5 board with an Amazon.");
-    expect(cards).not.toContain("#/rules/minichess");
+    expect(cards).not.toContain("#/rules/amazonchess");
     expect(cards).toContain('href="#/rules/chess"');
-    expect(lede([MINI, OTHER])).toBe("Play Minichess against the computer or a friend.");
-    expect(rulesPage("minichess")).toBeUndefined();
+    expect(lede([MINI, OTHER])).toBe("Play Amazon chess against the computer or a friend.");
+    expect(rulesPage("amazonchess")).toBeUndefined();
   });
 });
 
@@ -129,8 +129,8 @@ describe("variants()", () => {
     const fetch = vi.fn(answer(200, { variants: [MINI] }));
     vi.stubGlobal("fetch", fetch);
     const { variants } = await import("../src/variants");
-    expect((await variants()).map((v) => v.id)).toEqual(["minichess"]);
-    expect((await variants()).map((v) => v.id)).toEqual(["minichess"]);
+    expect((await variants()).map((v) => v.id)).toEqual(["amazonchess"]);
+    expect((await variants()).map((v) => v.id)).toEqual(["amazonchess"]);
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(fetch.mock.calls[0]).toEqual(["/api/variants", expect.anything()]);
   });
@@ -141,7 +141,7 @@ describe("variants()", () => {
     const { variants } = await import("../src/variants");
     await expect(variants()).rejects.toThrow("busy");
     fetch.mockImplementation(answer(200, { variants: [MINI] }));
-    expect((await variants()).map((v) => v.id)).toEqual(["minichess"]);
+    expect((await variants()).map((v) => v.id)).toEqual(["amazonchess"]);
     expect(fetch).toHaveBeenCalledTimes(2);
   });
 });
