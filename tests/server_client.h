@@ -5,14 +5,13 @@
 #pragma once
 
 #include <fcntl.h>
+#include <gtest/gtest.h>
 #include <poll.h>
-#include <sqlite3.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sqlite3.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-#include <gtest/gtest.h>
 
 #include <boost/asio.hpp>
 #include <boost/beast.hpp>
@@ -50,7 +49,7 @@ constexpr auto kComputerTimeout = 40s;
 
 // A fresh directory under the system temp dir, removed on destruction.
 class TempDir {
-public:
+  public:
     TempDir() {
         std::random_device rd;
         path_ = std::filesystem::temp_directory_path() /
@@ -63,13 +62,13 @@ public:
     }
     std::string file(const std::string& name) const { return (path_ / name).string(); }
 
-private:
+  private:
     std::filesystem::path path_;
 };
 
 // The `chimera serve` process. The port is read from its first stdout line.
 class ServerProcess {
-public:
+  public:
     ServerProcess() = default;
     ServerProcess(const ServerProcess&) = delete;
     ServerProcess& operator=(const ServerProcess&) = delete;
@@ -89,9 +88,11 @@ public:
         posix_spawn_file_actions_init(&actions);
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
         posix_spawn_file_actions_adddup2(&actions, out_pipe[1], 1);
-        posix_spawn_file_actions_addopen(&actions, 2, log_path_.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
-        std::vector<std::string> args{CHIMERA_BINARY, "serve", "--port", "0", "--db", db, "--threads", "2",
-                                      "--static", db + ".no-static"};
+        posix_spawn_file_actions_addopen(&actions, 2, log_path_.c_str(),
+                                         O_WRONLY | O_CREAT | O_APPEND, 0644);
+        std::vector<std::string> args{
+            CHIMERA_BINARY, "serve",          "--port", "0", "--db", db, "--threads", "2",
+            "--static",     db + ".no-static"};
         args.insert(args.end(), extra.begin(), extra.end());
         std::vector<char*> argv;
         for (auto& s : args) argv.push_back(s.data());
@@ -109,7 +110,8 @@ public:
         std::string line;
         const auto deadline = std::chrono::steady_clock::now() + kStartTimeout;
         while (line.find('\n') == std::string::npos) {
-            const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+            const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+                deadline - std::chrono::steady_clock::now());
             if (left.count() <= 0) break;
             pollfd p{out_fd_, POLLIN, 0};
             if (poll(&p, 1, static_cast<int>(left.count())) <= 0) break;
@@ -122,8 +124,8 @@ public:
         static const std::regex kServing(R"(serving on http://localhost:(\d+)/)");
         std::smatch m;
         if (!std::regex_search(line, m, kServing)) {
-            ADD_FAILURE() << "the server did not announce its port within the timeout; stdout: " << line
-                          << "\nstderr: " << log();
+            ADD_FAILURE() << "the server did not announce its port within the timeout; stdout: "
+                          << line << "\nstderr: " << log();
             kill_hard();
             return false;
         }
@@ -182,7 +184,7 @@ public:
         return s.str().substr(0, 4000);
     }
 
-private:
+  private:
     bool wait_exit(std::chrono::milliseconds timeout, int* status) {
         const auto deadline = std::chrono::steady_clock::now() + timeout;
         while (std::chrono::steady_clock::now() < deadline) {
@@ -213,12 +215,14 @@ struct HttpResult {
 };
 
 inline std::ostream& operator<<(std::ostream& os, const HttpResult& r) {
-    return os << "HTTP " << r.status << " " << r.body.substr(0, 600) << (r.error.empty() ? "" : " [" + r.error + "]");
+    return os << "HTTP " << r.status << " " << r.body.substr(0, 600)
+              << (r.error.empty() ? "" : " [" + r.error + "]");
 }
 
 // One request on a fresh connection (the server rate-limits per connection).
-inline HttpResult http_request(unsigned short port, const std::string& method, const std::string& target,
-                               const std::string& body = "", const std::string& content_type = "application/json") {
+inline HttpResult http_request(unsigned short port, const std::string& method,
+                               const std::string& target, const std::string& body = "",
+                               const std::string& content_type = "application/json") {
     HttpResult out;
     net::io_context ioc;
     beast::tcp_stream stream(ioc);
@@ -235,17 +239,18 @@ inline HttpResult http_request(unsigned short port, const std::string& method, c
     bool done = false;
     beast::error_code error;
     stream.expires_after(kIoTimeout);
-    stream.async_connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port), [&](beast::error_code ec) {
-        if (ec) return done = true, void(error = ec);
-        http::async_write(stream, req, [&](beast::error_code ec2, std::size_t) {
-            // A server may answer (413) before reading the whole body; still read the answer.
-            (void)ec2;
-            http::async_read(stream, buffer, parser, [&](beast::error_code ec3, std::size_t) {
-                error = ec3;
-                done = true;
+    stream.async_connect(
+        tcp::endpoint(net::ip::make_address("127.0.0.1"), port), [&](beast::error_code ec) {
+            if (ec) return done = true, void(error = ec);
+            http::async_write(stream, req, [&](beast::error_code ec2, std::size_t) {
+                // A server may answer (413) before reading the whole body; still read the answer.
+                (void)ec2;
+                http::async_read(stream, buffer, parser, [&](beast::error_code ec3, std::size_t) {
+                    error = ec3;
+                    done = true;
+                });
             });
         });
-    });
     ioc.run_for(kIoTimeout + 2s);
     if (!done) {
         out.error = "timed out";
@@ -262,7 +267,9 @@ inline HttpResult http_request(unsigned short port, const std::string& method, c
     return out;
 }
 
-inline HttpResult get(unsigned short port, const std::string& target) { return http_request(port, "GET", target); }
+inline HttpResult get(unsigned short port, const std::string& target) {
+    return http_request(port, "GET", target);
+}
 inline HttpResult post(unsigned short port, const std::string& target, const Json& body) {
     return http_request(port, "POST", target, body.dump());
 }
@@ -282,11 +289,12 @@ inline std::string raw_exchange(unsigned short port, const std::string& bytes,
             if (!ec) read_more();
         });
     };
-    socket.async_connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port), [&](beast::error_code ec) {
-        if (ec) return;
-        net::async_write(socket, net::buffer(bytes), [&](beast::error_code, std::size_t) {});
-        read_more();
-    });
+    socket.async_connect(
+        tcp::endpoint(net::ip::make_address("127.0.0.1"), port), [&](beast::error_code ec) {
+            if (ec) return;
+            net::async_write(socket, net::buffer(bytes), [&](beast::error_code, std::size_t) {});
+            read_more();
+        });
     ioc.run_for(timeout);
     return reply;
 }
@@ -312,7 +320,7 @@ inline bool run_io_until(net::io_context& ioc, bool& flag, std::chrono::millisec
 
 // A WebSocket client whose every operation is bounded by a timeout.
 class WsClient {
-public:
+  public:
     WsClient() : ws_(ioc_) {}
     WsClient(const WsClient&) = delete;
     WsClient& operator=(const WsClient&) = delete;
@@ -328,13 +336,14 @@ public:
         bool done = false;
         beast::error_code error;
         auto& layer = beast::get_lowest_layer(ws_);
-        layer.async_connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port), [&](beast::error_code ec) {
-            if (ec) return done = true, void(error = ec);
-            ws_.async_handshake("localhost", target, [&](beast::error_code ec2) {
-                error = ec2;
-                done = true;
+        layer.async_connect(
+            tcp::endpoint(net::ip::make_address("127.0.0.1"), port), [&](beast::error_code ec) {
+                if (ec) return done = true, void(error = ec);
+                ws_.async_handshake("localhost", target, [&](beast::error_code ec2) {
+                    error = ec2;
+                    done = true;
+                });
             });
-        });
         if (!run_until(done) || error) {
             last_error_ = done ? error.message() : "timed out";
             return false;
@@ -401,7 +410,8 @@ public:
                                  std::chrono::milliseconds timeout = kIoTimeout) {
         const auto deadline = std::chrono::steady_clock::now() + timeout;
         while (true) {
-            const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+            const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+                deadline - std::chrono::steady_clock::now());
             if (left.count() <= 0) {
                 last_error_ = "timed out waiting for a matching message";
                 return std::nullopt;
@@ -414,9 +424,13 @@ public:
     }
 
     // The next "state" push whose move list has `plies` entries.
-    std::optional<Json> wait_state(std::size_t plies, std::chrono::milliseconds timeout = kIoTimeout) {
-        return wait_for([&](const Json& j) { return j.value("type", "") == "state" && j["moves"].size() == plies; },
-                        timeout);
+    std::optional<Json> wait_state(std::size_t plies,
+                                   std::chrono::milliseconds timeout = kIoTimeout) {
+        return wait_for(
+            [&](const Json& j) {
+                return j.value("type", "") == "state" && j["moves"].size() == plies;
+            },
+            timeout);
     }
 
     // True if no message arrives within `quiet` (the connection stays open).
@@ -460,7 +474,7 @@ public:
     const std::vector<Json>& skipped() const { return skipped_; }
     int received() const { return received_; }
 
-private:
+  private:
     bool run_until(bool& flag, std::chrono::milliseconds timeout = kIoTimeout) {
         return run_io_until(ioc_, flag, timeout);
     }
@@ -526,7 +540,8 @@ inline std::vector<std::string> legal_lans(const Json& state) {
 
 // Polls the state until pred holds (bounded).
 inline Json poll_state(unsigned short port, const std::string& id, const std::string& token,
-                       const std::function<bool(const Json&)>& pred, std::chrono::milliseconds timeout) {
+                       const std::function<bool(const Json&)>& pred,
+                       std::chrono::milliseconds timeout) {
     const auto deadline = std::chrono::steady_clock::now() + timeout;
     Json s;
     do {
@@ -545,7 +560,7 @@ inline std::string ws_target(const std::string& id, const std::string& token) {
 // test and stopped cleanly (SIGTERM, exit status 0) after it, unless the test
 // killed it.
 class ServerFixture : public ::testing::Test {
-protected:
+  protected:
     void SetUp() override { ASSERT_TRUE(server_.start(db())); }
     void TearDown() override { EXPECT_TRUE(server_.stop()); }
     unsigned short port() const { return server_.port(); }

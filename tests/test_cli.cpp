@@ -8,13 +8,12 @@
 // (depth 0: only `Nodes searched: 1`). Bad input: exit status 2, exactly one
 // line on stderr starting with `error:`, nothing on stdout.
 #include <fcntl.h>
+#include <gtest/gtest.h>
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-#include <gtest/gtest.h>
 
 #include <algorithm>
 #include <chrono>
@@ -33,8 +32,8 @@ namespace chimera {
 namespace {
 
 struct Result {
-    int status = -1;       // exit status, or -1 when the process did not exit normally
-    int signal = 0;        // the terminating signal, if any
+    int status = -1;  // exit status, or -1 when the process did not exit normally
+    int signal = 0;   // the terminating signal, if any
     bool timed_out = false;
     std::string out, err;
 };
@@ -44,7 +43,8 @@ std::string describe(const Result& r) {
     s << "status " << r.status;
     if (r.signal) s << " (killed by signal " << r.signal << ")";
     if (r.timed_out) s << " (timed out)";
-    s << "\n--- stdout ---\n" << r.out.substr(0, 2000) << "\n--- stderr ---\n"
+    s << "\n--- stdout ---\n"
+      << r.out.substr(0, 2000) << "\n--- stderr ---\n"
       << r.err.substr(0, 2000);
     return s.str();
 }
@@ -144,7 +144,8 @@ void expect_usage_error(const std::vector<std::string>& args,
     ASSERT_FALSE(r.err.empty());
     EXPECT_EQ(r.err.back(), '\n') << describe(r);
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1)
-        << "stderr must be exactly one line\n" << describe(r);
+        << "stderr must be exactly one line\n"
+        << describe(r);
     for (char c : r.err)
         if (c != '\n' && (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)) {
             ADD_FAILURE() << "control byte in the error line\n" << describe(r);
@@ -152,7 +153,8 @@ void expect_usage_error(const std::vector<std::string>& args,
         }
     for (std::string_view p : parts)
         EXPECT_NE(r.err.find(p), std::string::npos)
-            << "error line does not mention \"" << p << "\"\n" << describe(r);
+            << "error line does not mention \"" << p << "\"\n"
+            << describe(r);
 }
 
 struct Divide {
@@ -238,26 +240,26 @@ TEST(CliPerft, DepthZeroPrintsOnlyTheTotal) {
 }
 
 TEST(CliPerft, FenIsApplied) {
-    const Divide d = parse_divide(run_chimera({"perft", "chess", "1", "--fen", kKiwipete}),
-                                  kChessLan);
+    const Divide d =
+        parse_divide(run_chimera({"perft", "chess", "1", "--fen", kKiwipete}), kChessLan);
     EXPECT_EQ(d.total, 48u);
     EXPECT_TRUE(d.moves.count("e1g1"));  // castling in UCI form
     EXPECT_TRUE(d.moves.count("e1c1"));
-    const Divide d2 = parse_divide(run_chimera({"perft", "chess", "2", "--fen=" + kKiwipete}),
-                                   kChessLan);
+    const Divide d2 =
+        parse_divide(run_chimera({"perft", "chess", "2", "--fen=" + kKiwipete}), kChessLan);
     EXPECT_EQ(d2.total, 2039u);
     // The option may come before the positional arguments.
-    const Divide d3 = parse_divide(run_chimera({"perft", "--fen", kKiwipete, "chess", "1"}),
-                                   kChessLan);
+    const Divide d3 =
+        parse_divide(run_chimera({"perft", "--fen", kKiwipete, "chess", "1"}), kChessLan);
     EXPECT_EQ(d3.total, 48u);
 }
 
 TEST(CliPerft, Chess4dFenIsApplied) {
     // Black to move in the start placement: Black's 53 mirrored moves.
-    const Divide d = parse_divide(
-        run_chimera({"perft", "chess4d", "1", "--fen",
-                     "4r1b1/1p1p4/3P2P1/2R2QNK/1qnk2r1/2p4p/5P1P/R1B5 b 0 1"}),
-        k4dLan);
+    const Divide d =
+        parse_divide(run_chimera({"perft", "chess4d", "1", "--fen",
+                                  "4r1b1/1p1p4/3P2P1/2R2QNK/1qnk2r1/2p4p/5P1P/R1B5 b 0 1"}),
+                     k4dLan);
     EXPECT_EQ(d.total, 53u);
     EXPECT_TRUE(d.moves.count("a4[1,1]a4[1,0]"));  // mirror of a1[0,0]a1[0,1]
 }
@@ -265,8 +267,8 @@ TEST(CliPerft, Chess4dFenIsApplied) {
 TEST(CliPerft, MovesAreApplied) {
     const Divide root = parse_divide(run_chimera({"perft", "chess", "3"}), kChessLan);
     ASSERT_TRUE(root.moves.count("e2e4"));
-    const Divide after = parse_divide(run_chimera({"perft", "chess", "2", "--moves", "e2e4"}),
-                                      kChessLan);
+    const Divide after =
+        parse_divide(run_chimera({"perft", "chess", "2", "--moves", "e2e4"}), kChessLan);
     EXPECT_EQ(after.total, root.moves.at("e2e4"));
     EXPECT_EQ(after.total, 600u);
     EXPECT_TRUE(after.moves.count("e7e5"));  // Black's moves now
@@ -280,15 +282,15 @@ TEST(CliPerft, MovesAreApplied) {
     EXPECT_TRUE(ep.moves.count("e5d6")) << "en passant after d7d5 missing";
     EXPECT_EQ(ep.total, 31u);
 
-    const Divide d4 = parse_divide(
-        run_chimera({"perft", "chess4d", "1", "--moves", "a1[0,0]a1[0,1]"}), k4dLan);
+    const Divide d4 =
+        parse_divide(run_chimera({"perft", "chess4d", "1", "--moves", "a1[0,0]a1[0,1]"}), k4dLan);
     const Divide d4root = parse_divide(run_chimera({"perft", "chess4d", "2"}), k4dLan);
     EXPECT_EQ(d4.total, d4root.moves.at("a1[0,0]a1[0,1]"));
 }
 
 TEST(CliHelp, HelpExitsZero) {
-    for (std::vector<std::string> args : {std::vector<std::string>{"help"},
-                                          std::vector<std::string>{"--help"}}) {
+    for (std::vector<std::string> args :
+         {std::vector<std::string>{"help"}, std::vector<std::string>{"--help"}}) {
         const Result r = run_chimera(args);
         EXPECT_EQ(r.status, 0) << describe(r);
         EXPECT_NE(r.out.find("perft"), std::string::npos) << describe(r);
@@ -332,15 +334,15 @@ TEST(CliErrors, BadFen) {
     expect_usage_error({"perft", "chess", "1", "--fen", ""}, {"FEN"});
     expect_usage_error({"perft", "chess", "1", "--fen=rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"},
                        {"FEN"});
-    expect_usage_error(
-        {"perft", "chess", "1", "--fen", "rnbqkbnr/ppppXppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
-        {"placement", "character 14"});
-    expect_usage_error(
-        {"perft", "chess", "1", "--fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1"},
-        {"side to move"});
-    expect_usage_error(
-        {"perft", "chess", "1", "--fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0"},
-        {"fullmove"});
+    expect_usage_error({"perft", "chess", "1", "--fen",
+                        "rnbqkbnr/ppppXppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
+                       {"placement", "character 14"});
+    expect_usage_error({"perft", "chess", "1", "--fen",
+                        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1"},
+                       {"side to move"});
+    expect_usage_error({"perft", "chess", "1", "--fen",
+                        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0"},
+                       {"fullmove"});
     expect_usage_error({"perft", "chess", "2", "--fen", "k6R/8/8/8/8/8/8/K7 w - - 0 1"}, {"check"});
     expect_usage_error({"perft", "chess4d", "1", "--fen", kKiwipete}, {"FEN"});
     expect_usage_error(
@@ -364,15 +366,13 @@ TEST(CliErrors, FenWithControlOrNonAsciiBytesStaysOneLine) {
 TEST(CliErrors, FenOptionProblems) {
     expect_usage_error({"perft", "chess", "1", "--fen"}, {"--fen"});
     expect_usage_error({"perft", "chess", "--fen"}, {"--fen"});
-    expect_usage_error({"perft", "chess", "1", "--fen", kKiwipete, "--fen", kKiwipete},
-                       {"--fen"});
+    expect_usage_error({"perft", "chess", "1", "--fen", kKiwipete, "--fen", kKiwipete}, {"--fen"});
 }
 
 TEST(CliErrors, BadMoves) {
     expect_usage_error({"perft", "chess", "1", "--moves", "e2e5"}, {"e2e5"});
     expect_usage_error({"perft", "chess", "1", "--moves", "e2e4", "e2e4"}, {"e2e4", "2"});
-    expect_usage_error({"perft", "chess", "1", "--moves", "e2e4", "garbage", "e7e5"},
-                       {"garbage"});
+    expect_usage_error({"perft", "chess", "1", "--moves", "e2e4", "garbage", "e7e5"}, {"garbage"});
     expect_usage_error({"perft", "chess", "1", "--moves", ""}, {"move"});
     expect_usage_error({"perft", "chess", "1", "--moves", "e7e8q"}, {"e7e8q"});
     expect_usage_error({"perft", "chess4d", "1", "--moves", "a1[0,0]a1[0,"}, {"a1[0,0]a1[0,"});

@@ -48,7 +48,8 @@ TEST(Contract, EveryDescriptorAgreesWithItsRules) {
         std::set<char> letters;
         for (const PieceInfo& p : info.pieces) {
             EXPECT_EQ(p.letter, upper(p.letter)) << p.letter;
-            EXPECT_TRUE(letters.insert(p.letter).second) << "piece letter listed twice: " << p.letter;
+            EXPECT_TRUE(letters.insert(p.letter).second)
+                << "piece letter listed twice: " << p.letter;
             EXPECT_FALSE(p.name.empty());
         }
         for (const StartPosition& s : info.starts) {
@@ -56,7 +57,8 @@ TEST(Contract, EveryDescriptorAgreesWithItsRules) {
             ASSERT_TRUE(pos.set_fen(s.fen)) << s.name;
             EXPECT_EQ(pos.fen(), s.fen) << s.name;
             for (char c : letters_in(pos))
-                EXPECT_TRUE(letters.count(upper(c))) << s.name << ": piece " << c << " is not in the descriptor";
+                EXPECT_TRUE(letters.count(upper(c)))
+                    << s.name << ": piece " << c << " is not in the descriptor";
         }
         for (auto list : {info.bench_perft, info.bench_search})
             for (const BenchPosition& b : list) {
@@ -69,7 +71,8 @@ TEST(Contract, EveryDescriptorAgreesWithItsRules) {
         // Board kind and geometry: four small boards exactly when there are Z/W axes.
         constexpr Geometry g = Pos::geometry();
         EXPECT_EQ(info.board == BoardKind::BOARDS_4D, g.dim[2] * g.dim[3] > 1);
-        EXPECT_EQ(info.hand_name.empty(), !requires(const Pos& p) { p.reserve_text(WHITE); });
+        EXPECT_EQ(
+            info.hand_name.empty(), !requires(const Pos& p) { p.reserve_text(WHITE); });
     });
     EXPECT_EQ(ids.size(), kVariantInfos.size());
     EXPECT_NE(find_variant(kDefaultVariant), nullptr);
@@ -95,7 +98,8 @@ TEST(Contract, RandomPlayoutsKeepTheInvariants) {
                     pos.legal_moves(moves);
                     const Outcome o = pos.outcome();
                     if (moves.empty()) {
-                        EXPECT_TRUE(o == Outcome::CHECKMATE || o == Outcome::STALEMATE) << pos.fen();
+                        EXPECT_TRUE(o == Outcome::CHECKMATE || o == Outcome::STALEMATE)
+                            << pos.fen();
                         EXPECT_EQ(o == Outcome::CHECKMATE, pos.in_check()) << pos.fen();
                         break;
                     }

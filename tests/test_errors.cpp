@@ -19,8 +19,7 @@ namespace {
 
 using namespace std::literals;
 
-constexpr std::string_view kChessStart =
-    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+constexpr std::string_view kChessStart = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 // A position with every FEN field non-default: en passant d6 capturable, clocks set.
 constexpr std::string_view kChessBaseline =
     "rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3";
@@ -109,8 +108,8 @@ void d4_error(std::string_view fen, std::initializer_list<std::string_view> part
 
 // The chess start FEN with one field replaced (0 placement ... 5 fullmove).
 std::string chess_with(int field, std::string_view value) {
-    std::string fields[6] = {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", "w", "KQkq", "-",
-                             "0", "1"};
+    std::string fields[6] = {
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", "w", "KQkq", "-", "0", "1"};
     fields[field] = value;
     std::string s;
     for (const auto& f : fields) s += (s.empty() ? "" : " ") + f;
@@ -220,8 +219,7 @@ TEST(ChessFenErrors, CastlingInconsistentWithKingOrRook) {
     chess_error("1nbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
                 {"castling", "'q'", "a8"});
     // A White rook on h8 does not give Black king-side rights.
-    chess_error("rnbqkbnR/pppppppp/8/8/8/8/PPPPPPP1/RNBQKBN1 w k - 0 1",
-                {"castling", "'k'", "h8"});
+    chess_error("rnbqkbnR/pppppppp/8/8/8/8/PPPPPPP1/RNBQKBN1 w k - 0 1", {"castling", "'k'", "h8"});
 }
 
 TEST(ChessFenErrors, BadEnPassantSquare) {
@@ -353,8 +351,7 @@ TEST(Chess4dFenErrors, WrongFieldCount) {
     d4_error("4r1b1/1p1p4/3P2P1/2R2QNK/1qnk2r1/2p4p/5P1P/R1B5 w 0", {"4 fields", "got 3"});
     d4_error("4r1b1/1p1p4/3P2P1/2R2QNK/1qnk2r1/2p4p/5P1P/R1B5 w 0 1 1", {"4 fields", "got 5"});
     // Chess-style castling and en-passant fields do not exist in D-14.
-    d4_error("4r1b1/1p1p4/3P2P1/2R2QNK/1qnk2r1/2p4p/5P1P/R1B5 w - - 0 1",
-             {"4 fields", "got 6"});
+    d4_error("4r1b1/1p1p4/3P2P1/2R2QNK/1qnk2r1/2p4p/5P1P/R1B5 w - - 0 1", {"4 fields", "got 6"});
     d4_error(kChessStart, {"4 fields", "got 6"});
 }
 
@@ -529,9 +526,10 @@ TEST(ChessMoveErrors, GarbageAndEmpty) {
     const chess::Position pos;
     const std::string before = pos.fen();
     for (std::string_view t :
-         {""sv, "zzzz"sv, "e2"sv, "e2e"sv, "e2e4e"sv, "e2-e4"sv, "E2E4"sv, " e2e4"sv, "e2e4 "sv,
-          "e2e4\n"sv, "e2e4\0"sv, "\xff\xfe"sv, "i2i4"sv, "e0e1"sv, "e2e9"sv, "0000"sv, "--"sv,
-          "+"sv, "#"sv, "!?"sv, "O-O-O-O"sv, "e2e4e2e4"sv})
+         {""sv,     "zzzz"sv,  "e2"sv,      "e2e"sv,     "e2e4e"sv,  "e2-e4"sv,
+          "E2E4"sv, " e2e4"sv, "e2e4 "sv,   "e2e4\n"sv,  "e2e4\0"sv, "\xff\xfe"sv,
+          "i2i4"sv, "e0e1"sv,  "e2e9"sv,    "0000"sv,    "--"sv,     "+"sv,
+          "#"sv,    "!?"sv,    "O-O-O-O"sv, "e2e4e2e4"sv})
         expect_no_move_anywhere(pos, t);
     EXPECT_EQ(pos.fen(), before);
 }
@@ -550,11 +548,11 @@ TEST(ChessMoveErrors, EmptyTextSaysSo) {
 TEST(ChessMoveErrors, IllegalButWellFormed) {
     const chess::Position pos;
     // LAN: blocked, wrong piece geometry, the other side's move, castling not available.
-    for (std::string_view t : {"e2e5", "e1e2", "a1a3", "e7e5", "g1g3", "e1g1", "e1c1", "a2b3",
-                               "e2e4q", "d1h5", "b1d2"})
-        expect_no_move(pos, t, "lan");
     for (std::string_view t :
-         {"Nf6", "e5", "Ke2", "O-O", "O-O-O", "0-0", "Nxf3", "exd3", "Qh5", "Bc4", "Nc3x", "N", "e"})
+         {"e2e5", "e1e2", "a1a3", "e7e5", "g1g3", "e1g1", "e1c1", "a2b3", "e2e4q", "d1h5", "b1d2"})
+        expect_no_move(pos, t, "lan");
+    for (std::string_view t : {"Nf6", "e5", "Ke2", "O-O", "O-O-O", "0-0", "Nxf3", "exd3", "Qh5",
+                               "Bc4", "Nc3x", "N", "e"})
         expect_no_move(pos, t, "san");
     for (std::string_view t : {"e2e5", "Nf6", "O-O", "e1g1"}) expect_no_move(pos, t, "move");
 }
@@ -604,11 +602,10 @@ TEST(Chess4dMoveErrors, GarbageAndEmpty) {
     const chess4d::Position pos;
     const std::string before = pos.fen();
     for (std::string_view t :
-         {""sv, "zzzz"sv, "e2e4"sv, "a1a2"sv, "[0,0]"sv, "a1[0,0] a1[0,1]"sv,
-          "a1[0,0]-a1[0,1]"sv, "A1[0,0]a1[0,1]"sv, "a1(0,0)a1(0,1)"sv, "a1[0, 0]a1[0,1]"sv,
-          "a1[0;0]a1[0;1]"sv, " a1[0,0]a1[0,1]"sv, "a1[0,0]a1[0,1] "sv, "a1[0,0]a1[0,1]\0"sv,
-          "a1[0,0]a1[0,1]a1[0,0]"sv, "a1[+0,0]a1[0,1]"sv, "a1[00,0]a1[0,1]"sv, "\xc3\xa9"sv,
-          "a1[0,0]\xff"sv})
+         {""sv, "zzzz"sv, "e2e4"sv, "a1a2"sv, "[0,0]"sv, "a1[0,0] a1[0,1]"sv, "a1[0,0]-a1[0,1]"sv,
+          "A1[0,0]a1[0,1]"sv, "a1(0,0)a1(0,1)"sv, "a1[0, 0]a1[0,1]"sv, "a1[0;0]a1[0;1]"sv,
+          " a1[0,0]a1[0,1]"sv, "a1[0,0]a1[0,1] "sv, "a1[0,0]a1[0,1]\0"sv, "a1[0,0]a1[0,1]a1[0,0]"sv,
+          "a1[+0,0]a1[0,1]"sv, "a1[00,0]a1[0,1]"sv, "\xc3\xa9"sv, "a1[0,0]\xff"sv})
         expect_no_move_anywhere(pos, t);
     EXPECT_EQ(pos.fen(), before);
 }
@@ -624,9 +621,9 @@ TEST(Chess4dMoveErrors, TruncatedSquares) {
 TEST(Chess4dMoveErrors, OutOfRangeCoordinates) {
     const chess4d::Position pos;
     for (std::string_view t :
-         {"e1[0,2]a1[0,1]", "a1[0,0]e1[0,0]", "a1[0,0]a5[0,0]", "a0[0,0]a1[0,1]",
-          "a1[0,0]a1[0,2]", "a1[0,0]a1[2,1]", "a1[0,0]a1[-1,0]", "a1[0,0]a1[1,0,0]",
-          "a1[0,0]a1[0]", "a1[0,0]a1", "a1[0,0]a1[9,9]", "h8[0,0]h8[1,1]", "a9[0,0]a1[0,1]"})
+         {"e1[0,2]a1[0,1]", "a1[0,0]e1[0,0]", "a1[0,0]a5[0,0]", "a0[0,0]a1[0,1]", "a1[0,0]a1[0,2]",
+          "a1[0,0]a1[2,1]", "a1[0,0]a1[-1,0]", "a1[0,0]a1[1,0,0]", "a1[0,0]a1[0]", "a1[0,0]a1",
+          "a1[0,0]a1[9,9]", "h8[0,0]h8[1,1]", "a9[0,0]a1[0,1]"})
         expect_no_move_anywhere(pos, t);
 }
 
@@ -634,9 +631,9 @@ TEST(Chess4dMoveErrors, IllegalButWellFormed) {
     const chess4d::Position pos;
     // Rook diagonal, null move, the Black King's move, onto an own piece,
     // a pawn double step (D-10: none), a King onto an attacked square.
-    for (std::string_view t : {"a1[0,0]b2[0,0]", "a1[0,0]a1[0,0]", "d4[0,0]d3[0,0]",
-                               "c1[0,0]a1[0,0]", "b2[1,0]b4[1,0]", "b3[0,1]b2[0,1]",
-                               "c1[1,1]c3[1,1]", "d1[1,1]d3[1,1]"})
+    for (std::string_view t :
+         {"a1[0,0]b2[0,0]", "a1[0,0]a1[0,0]", "d4[0,0]d3[0,0]", "c1[0,0]a1[0,0]", "b2[1,0]b4[1,0]",
+          "b3[0,1]b2[0,1]", "c1[1,1]c3[1,1]", "d1[1,1]d3[1,1]"})
         expect_no_move(pos, t, "lan");
     // "Ra1[0,1]" is ambiguous: the Rooks a1[0,0] and c1[0,1] both reach a1[0,1].
     for (std::string_view t : {"Ra1[0,2]", "Ka1[0,1]", "Qz9", "R", "Rxa1[0,1]", "Rb2[0,0]",
@@ -659,8 +656,8 @@ TEST(Chess4dMoveErrors, PromotionIsAutomaticAndTakesNoLetter) {
     EXPECT_EQ(m.kind(), MoveKind::PROMOTION);
     EXPECT_EQ(pos.lan(m), "b3[0,0]b4[0,0]");  // D-15: no letter
     EXPECT_EQ(pos.parse_san(pos.san(m)), m);
-    for (std::string_view t : {"b3[0,0]b4[0,0]q", "b3[0,0]b4[0,0]Q", "b3[0,0]b4[0,0]=Q",
-                               "b3[0,0]b4[0,0]n"})
+    for (std::string_view t :
+         {"b3[0,0]b4[0,0]q", "b3[0,0]b4[0,0]Q", "b3[0,0]b4[0,0]=Q", "b3[0,0]b4[0,0]n"})
         expect_no_move(pos, t, "lan");
     for (std::string_view t : {"b4[0,0]=R", "b4[0,0]=N", "b4[0,0]=K", "b4[0,0]=Q=Q"})
         expect_no_move(pos, t, "san");

@@ -30,7 +30,8 @@ TEST(FlagMaterial, ChessFide69) {
     EXPECT_FALSE(at<P>("k7/8/8/8/8/8/7b/K7 w - - 0 1").can_mate(BLACK));
     EXPECT_TRUE(at<P>("k7/8/8/8/8/8/P6n/K7 w - - 0 1").can_mate(BLACK));
     EXPECT_TRUE(at<P>("k7/8/8/8/8/8/6pn/K7 w - - 0 1").can_mate(BLACK));
-    EXPECT_TRUE(at<P>("k7/8/8/8/8/8/5n1n/K7 w - - 0 1").can_mate(BLACK));  // two Knights: a helpmate exists
+    EXPECT_TRUE(
+        at<P>("k7/8/8/8/8/8/5n1n/K7 w - - 0 1").can_mate(BLACK));  // two Knights: a helpmate exists
     // Only Kings and bishops all on one colour (a2 and d1 are light squares): dead.
     EXPECT_FALSE(at<P>("k7/8/8/8/8/8/b7/K2B4 w - - 0 1").can_mate(WHITE));
     EXPECT_FALSE(at<P>("k7/8/8/8/8/8/b7/K2B4 w - - 0 1").can_mate(BLACK));

@@ -24,7 +24,10 @@ TEST(JsonText, EveryAsciiCharacterAndUtf8RoundTrip) {
 TEST(JsonText, NestingNumbersAndRawFragments) {
     std::string out;
     JsonText j(out);
-    j.begin_object().field("n", std::int64_t{-5}).field("u", std::uint64_t{18446744073709551615ull}).field("b", false);
+    j.begin_object()
+        .field("n", std::int64_t{-5})
+        .field("u", std::uint64_t{18446744073709551615ull})
+        .field("b", false);
     j.key("list").strings({"a", "b\"c"});
     j.key("empty").begin_array().end_array();
     j.key("objs").begin_array();

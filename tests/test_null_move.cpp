@@ -19,7 +19,8 @@ namespace {
 template <class Pos>
 class NullMove : public ::testing::Test {};
 
-using Variants = ::testing::Types<chess::Position, chess4d::Position, wreckage::Position, wataku::Position>;
+using Variants =
+    ::testing::Types<chess::Position, chess4d::Position, wreckage::Position, wataku::Position>;
 TYPED_TEST_SUITE(NullMove, Variants);
 
 template <class Pos>

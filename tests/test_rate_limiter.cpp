@@ -18,7 +18,7 @@ TEST(RateLimiter, TheDefaultHttpLimitIs50ASecondWithBurstsOf100) {
     RateLimiter bucket(defaults.requests_per_second, defaults.request_burst, t0);
     int served = 0;
     while (bucket.allow(t0)) ++served;
-    EXPECT_EQ(served, 100);  // the burst, all at one instant
+    EXPECT_EQ(served, 100);                 // the burst, all at one instant
     EXPECT_FALSE(bucket.allow(t0 + 19ms));  // less than one token back (50 a second: one per 20 ms)
     EXPECT_TRUE(bucket.allow(t0 + 20ms));
     EXPECT_FALSE(bucket.allow(t0 + 21ms));

@@ -11,8 +11,8 @@
 #include <string_view>
 #include <vector>
 
-#include "match/match.h"
 #include "game/record.h"
+#include "match/match.h"
 #include "variants/game.h"
 
 namespace chimera {
@@ -85,7 +85,8 @@ TEST(Record, TagsWithQuotesAndBackslashesRoundTrip) {
     Record other = r;
     other.set_tag("Event", "second");
     Status s = Status::ok();
-    const auto both = game::parse_records(game::write_record(r) + "\n" + game::write_record(other), &s);
+    const auto both =
+        game::parse_records(game::write_record(r) + "\n" + game::write_record(other), &s);
     ASSERT_TRUE(s) << s.message();
     ASSERT_EQ(both.size(), 2u);
     EXPECT_EQ(both[1].tag("Event"), "second");
@@ -130,11 +131,13 @@ TEST_P(RecordRoundTrip, WriteParseReplayGivesTheSameGame) {
 
 INSTANTIATE_TEST_SUITE_P(
     AllVariants, RecordRoundTrip,
-    ::testing::Values(GameCase{"chess", ""}, GameCase{"chess", "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1"},
-                      GameCase{"chess4d", ""}, GameCase{"wreckage", ""},
-                      GameCase{"wataku", ""},
-                      GameCase{"wataku", "3tkt3/2n1k1n2/3p1p3/9/9/9/3P1P3/2N1K1N2/3TKT3 w QRRBBPPTTqrrbbpptt 1"}),
-    [](const auto& p) { return std::string(p.param.variant) + (p.param.fen[0] ? "_fen" : "_start"); });
+    ::testing::Values(
+        GameCase{"chess", ""}, GameCase{"chess", "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1"},
+        GameCase{"chess4d", ""}, GameCase{"wreckage", ""}, GameCase{"wataku", ""},
+        GameCase{"wataku", "3tkt3/2n1k1n2/3p1p3/9/9/9/3P1P3/2N1K1N2/3TKT3 w QRRBBPPTTqrrbbpptt 1"}),
+    [](const auto& p) {
+        return std::string(p.param.variant) + (p.param.fen[0] ? "_fen" : "_start");
+    });
 
 // D-16: the 4D journal numbers every ply; the other games number move pairs.
 TEST(Record, MoveNumbering) {
@@ -197,11 +200,12 @@ TEST(Record, ReplayRejectsBadVariantAndFenTags) {
     ASSERT_FALSE(s);
     EXPECT_NE(s.message().find("Variant"), std::string::npos) << s.message();
 
-    for (const auto& [variant, fen] :
-         std::vector<std::pair<const char*, const char*>>{
+    for (const auto& [variant, fen] : std::vector<std::pair<const char*, const char*>>{
              {"chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1"},
              {"chess4d", "8/8/8/8/8/8/8/8 w 0 1"},
-             {"wreckage", "xrwbqkbfrd/pppppppppp/55/10/10/10/10/10/PPPPPPPPPP/XRWBQKBFRD w BIbi - GJJJJJgjjjjj 0 1"},
+             {"wreckage",
+              "xrwbqkbfrd/pppppppppp/55/10/10/10/10/10/PPPPPPPPPP/XRWBQKBFRD w BIbi - GJJJJJgjjjjj "
+              "0 1"},
              {"wataku", "k8/9/9/9/9/9/9/9/4K3k w - 1"}}) {
         Record f;
         f.set_tag("Variant", variant);
@@ -263,7 +267,8 @@ TEST(Record, MalformedTextErrorsGiveLineAndColumn) {
 
 TEST(Record, CommentsAndGluedMoveNumbersAreAccepted) {
     const Record r = parse_one(
-        "[Variant \"chess\"]\n\n1.e4 {king pawn} e5 ; a line comment\n2.Nf3 Nc6 3... a6 4.4. 1/2-1/2\n");
+        "[Variant \"chess\"]\n\n1.e4 {king pawn} e5 ; a line comment\n2.Nf3 Nc6 3... a6 4.4. "
+        "1/2-1/2\n");
     EXPECT_EQ(r.moves, (std::vector<std::string>{"e4", "e5", "Nf3", "Nc6", "a6"}));
     EXPECT_EQ(r.result, "1/2-1/2");
 }
@@ -272,7 +277,8 @@ TEST(Record, CommentsAndGluedMoveNumbersAreAccepted) {
 // back as "3. 1-0 *" and read back as a result, not a move.
 TEST(Record, AResultGluedToAMoveNumberIsTheResult) {
     for (const char* result : {"1-0", "0-1", "1/2-1/2", "*"}) {
-        const Record r = parse_one(std::string("[Variant \"chess\"]\n\n1.e4 e5 2.") + result + "\n");
+        const Record r =
+            parse_one(std::string("[Variant \"chess\"]\n\n1.e4 e5 2.") + result + "\n");
         EXPECT_EQ(r.moves, (std::vector<std::string>{"e4", "e5"})) << result;
         EXPECT_EQ(r.result, result);
         const Record back = parse_one(game::write_record(r));
@@ -338,7 +344,8 @@ TEST_P(MatchRecords, ReplayCleanly) {
     }
 }
 
-INSTANTIATE_TEST_SUITE_P(AllVariants, MatchRecords, ::testing::Values("chess", "chess4d", "wreckage", "wataku"),
+INSTANTIATE_TEST_SUITE_P(AllVariants, MatchRecords,
+                         ::testing::Values("chess", "chess4d", "wreckage", "wataku"),
                          [](const auto& p) { return std::string(p.param); });
 
 TEST(MatchStats, EloAndLlrSanity) {
@@ -369,8 +376,10 @@ TEST(MatchStats, EloAndLlrSanity) {
     c.sprt = true;
     EXPECT_NE(match::sprt_verdict(strong4, c).find("H1 accepted"), std::string::npos)
         << match::sprt_verdict(strong4, c);
-    EXPECT_NE(match::sprt_verdict(match::MatchStats{80, 80, 240}, c).find("H0 accepted"), std::string::npos);
-    EXPECT_NE(match::sprt_verdict(match::MatchStats{1, 1, 1}, c).find("inconclusive"), std::string::npos);
+    EXPECT_NE(match::sprt_verdict(match::MatchStats{80, 80, 240}, c).find("H0 accepted"),
+              std::string::npos);
+    EXPECT_NE(match::sprt_verdict(match::MatchStats{1, 1, 1}, c).find("inconclusive"),
+              std::string::npos);
 }
 
 TEST(MatchStats, PlayerSpecs) {

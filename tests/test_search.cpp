@@ -5,13 +5,12 @@
 // random positions; no best move in a position without legal moves; node and
 // time limits; and the determinism the bench relies on.
 #include <fcntl.h>
+#include <gtest/gtest.h>
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-#include <gtest/gtest.h>
 
 #include <chrono>
 #include <cstdint>
@@ -143,8 +142,8 @@ const MateCase kMates[] = {
      "e4e8"},
     // 1. Xg9+ (adjacency check by the Detonator, guarded by the Guillotine's
     // distance-two capture from e7) Ki10 2. Ra10+ Kj9 3. Gj7 mate.
-    {"wreckage_m3_detonator", "wreckage", "4X2k2/R2p1p2p1/10/4G5/10/10/10/10/4K5/10 w - - - 0 1",
-     3, "e10g9"},
+    {"wreckage_m3_detonator", "wreckage", "4X2k2/R2p1p2p1/10/4G5/10/10/10/10/4K5/10 w - - - 0 1", 3,
+     "e10g9"},
     // W-9, W-14, W-24: Rd9 checks the King on a9 along rank 9; the rook touches
     // the King c8 (active, W-7); a8 is attacked by the pawn b7; b8 and b9 touch
     // the White King (W-9). Black's other King on i1 is safe and free to move,
@@ -165,7 +164,8 @@ TEST_P(MateSearch, FindsTheMateWithTheExactMateScore) {
         Pos root;
         ASSERT_TRUE(root.set_fen(c.fen)) << c.fen;
         // The construction, checked by the rules alone.
-        ASSERT_TRUE(is_mating_key(root, c.key, c.moves)) << c.key << " is not a mate in " << c.moves;
+        ASSERT_TRUE(is_mating_key(root, c.key, c.moves))
+            << c.key << " is not a mate in " << c.moves;
         if (c.moves > 1) {
             Pos p = root;
             ASSERT_FALSE(can_mate_in(p, c.moves - 1)) << "a shorter mate exists";
@@ -225,8 +225,8 @@ struct Terminal {
 
 const std::vector<Terminal>& terminal_positions() {
     static const std::vector<Terminal> t = {
-        {"chess", "", {"f2f3", "e7e5", "g2g4", "d8h4"}},       // fool's mate
-        {"chess", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", {}},      // stalemate
+        {"chess", "", {"f2f3", "e7e5", "g2g4", "d8h4"}},  // fool's mate
+        {"chess", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", {}},  // stalemate
         {"chess4d", "8/8/8/3Q4/k1K5/8/8/6R1 w 0 1", {"d1[0,1]b3[0,1]"}},
         {"wreckage", "5k4/4ppp3/G9/10/10/10/10/10/10/9K w - - jj 0 1", {"a8a10"}},
         {"wataku", "k8/2K6/1P7/9/9/9/9/3R5/4K3k w - 1", {"d2d9"}},
@@ -303,8 +303,8 @@ TEST_P(RandomPositions, BestMoveIsLegalAtEverySkillLevel) {
             }
             ++with_moves;
             const Move m = p.parse_lan(r.best);
-            EXPECT_FALSE(m.is_none()) << "skill " << skill << ": bestmove '" << r.best
-                                      << "' is not legal in " << fens[i];
+            EXPECT_FALSE(m.is_none())
+                << "skill " << skill << ": bestmove '" << r.best << "' is not legal in " << fens[i];
             if (!m.is_none() && !r.ponder.empty()) {
                 p.do_move(m);
                 EXPECT_FALSE(p.parse_lan(r.ponder).is_none())
@@ -463,7 +463,8 @@ TEST(BenchSlow, BinaryBenchNodeCountIsDeterministic) {
 // Limits: nodes and time.
 
 std::int64_t ms_since(std::chrono::steady_clock::time_point t0) {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0)
+    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
+                                                                 t0)
         .count();
 }
 
@@ -501,7 +502,8 @@ TEST(Search, TinyNodeLimitReportsARealScore) {
         {"chess", "rbb1k3/n4N1r/p2q3p/Pp2pp1n/1PppP1P1/R1PP1P1P/N1Q2K2/2B2BR1 w q - 0 24"},
         {"chess4d", "4r1bk/1R1p4/1p1P2P1/6NK/2n1r3/2p2Pqp/3B3P/R5Q1 w 4 6"},
         {"wreckage",
-         "3b1kb1r1/p2p1j1pfd/wrjxj1p3/4p3pp/1pj2JP3/PPBj3P2/R1P1P3Bq/2JWJPJ1D1/3P1F2PJ/2Q1XK2R1 w Ii - "
+         "3b1kb1r1/p2p1j1pfd/wrjxj1p3/4p3pp/1pj2JP3/PPBj3P2/R1P1P3Bq/2JWJPJ1D1/3P1F2PJ/2Q1XK2R1 w "
+         "Ii - "
          "Gg 0 39"},
     };
     for (const auto& [variant, fen] : fens) {
@@ -525,7 +527,8 @@ TEST(Search, TinyNodeLimitReportsARealScore) {
 // legal move and a real score.
 TEST(Search, LimitsHoldInsideAnExpensiveFirstIteration) {
     const char* fen =
-        "2r1qk1fr1/4j4b/jb2P1x3/1j1g3p1d/1jpp2p1pp/p1PP1Pp2P/P2JJ3P1/1B5P1D/JPJ2BJ2F/G1R2K2R1 w i - - 1 60";
+        "2r1qk1fr1/4j4b/jb2P1x3/1j1g3p1d/1jpp2p1pp/p1PP1Pp2P/P2JJ3P1/1B5P1D/JPJ2BJ2F/G1R2K2R1 w i "
+        "- - 1 60";
     Engine e;
     ASSERT_TRUE(e.set_variant("wreckage"));
     ASSERT_TRUE(e.set_position(fen, {}));

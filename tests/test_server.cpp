@@ -3,11 +3,10 @@
 // Creating games in every variant and mode, invitations, moves over HTTP and
 // WebSocket, the computer's replies, spectators, reconnection, resignation,
 // draws, records and the game list.
-#include "server_client.h"
-
 #include <algorithm>
 #include <set>
 
+#include "server_client.h"
 #include "variants/registry.h"
 
 namespace chimera {
@@ -16,13 +15,14 @@ namespace {
 using namespace chimera::testing;
 
 class ServerTest : public ServerFixture {
-protected:
+  protected:
     // An online game with both seats taken: {id, white token, black token}.
     struct Pair {
         std::string id, white, black;
     };
     Pair online_pair(const std::string& variant = "chess") {
-        Created c = create_game(port(), {{"variant", variant}, {"mode", "online"}, {"side", "white"}});
+        Created c =
+            create_game(port(), {{"variant", variant}, {"mode", "online"}, {"side", "white"}});
         EXPECT_EQ(c.raw.status, 201) << c.raw;
         const HttpResult j = post(port(), "/api/games/" + c.id + "/join", {{"invite", c.invite}});
         EXPECT_EQ(j.status, 200) << j;
@@ -96,8 +96,8 @@ TEST_F(ServerTest, CreatesEveryVariantInEveryMode) {
             EXPECT_TRUE(s["clock"].is_null());
             EXPECT_EQ(s.contains("invite"), body["mode"] == "online");
             const Json& b = s["board"];
-            const int cells = b["dims"][0].get<int>() * b["dims"][1].get<int>() * b["dims"][2].get<int>() *
-                              b["dims"][3].get<int>();
+            const int cells = b["dims"][0].get<int>() * b["dims"][1].get<int>() *
+                              b["dims"][2].get<int>() * b["dims"][3].get<int>();
             EXPECT_EQ(b["squares"].size(), static_cast<std::size_t>(cells));
             EXPECT_EQ(b["pieces"].get<std::string>().size(), static_cast<std::size_t>(cells));
             if (s["moves"].empty()) {
@@ -111,13 +111,15 @@ TEST_F(ServerTest, CreatesEveryVariantInEveryMode) {
             }
             // The start position of a variant is the same for every mode (Wataku: per formation).
             if (variant != "wataku") {
-                const Json local = game_state(port(), create_game(port(), {{"variant", variant}, {"mode", "local"}}).id);
+                const Json local = game_state(
+                    port(), create_game(port(), {{"variant", variant}, {"mode", "local"}}).id);
                 EXPECT_EQ(s["start_fen"], local["start_fen"]);
             }
         }
     }
     for (int f = 1; f <= 4; ++f) {
-        const Created g = create_game(port(), {{"variant", "wataku"}, {"mode", "local"}, {"formation", f}});
+        const Created g =
+            create_game(port(), {{"variant", "wataku"}, {"mode", "local"}, {"formation", f}});
         ASSERT_EQ(g.raw.status, 201) << g.raw;
         EXPECT_EQ(game_state(port(), g.id)["formation"], f);
     }
@@ -126,7 +128,8 @@ TEST_F(ServerTest, CreatesEveryVariantInEveryMode) {
 TEST_F(ServerTest, RandomSideGivesBothColours) {
     std::set<std::string> sides;
     for (int i = 0; i < 24 && sides.size() < 2; ++i) {
-        const Created g = create_game(port(), {{"variant", "chess"}, {"mode", "computer"}, {"side", "random"}, {"level", 1}});
+        const Created g = create_game(
+            port(), {{"variant", "chess"}, {"mode", "computer"}, {"side", "random"}, {"level", 1}});
         ASSERT_EQ(g.raw.status, 201) << g.raw;
         ASSERT_TRUE(g.side == "white" || g.side == "black") << g.side;
         const Json s = game_state(port(), g.id, g.token);
@@ -138,12 +141,14 @@ TEST_F(ServerTest, RandomSideGivesBothColours) {
 }
 
 TEST_F(ServerTest, OnlineInvitationAndJoin) {
-    const Created c = create_game(port(), {{"variant", "chess"}, {"mode", "online"}, {"side", "black"}});
+    const Created c =
+        create_game(port(), {{"variant", "chess"}, {"mode", "online"}, {"side", "black"}});
     ASSERT_EQ(c.raw.status, 201) << c.raw;
     ASSERT_EQ(c.side, "black");
     ASSERT_FALSE(c.invite.empty());
     EXPECT_EQ(game_state(port(), c.id, c.token)["invite"], c.invite);
-    EXPECT_FALSE(game_state(port(), c.id).contains("invite")) << "a spectator must not see the invitation";
+    EXPECT_FALSE(game_state(port(), c.id).contains("invite"))
+        << "a spectator must not see the invitation";
 
     WsClient creator;
     ASSERT_TRUE(creator.connect(port(), ws_target(c.id, c.token))) << creator.last_error();
@@ -159,8 +164,11 @@ TEST_F(ServerTest, OnlineInvitationAndJoin) {
     EXPECT_EQ(j.json()["id"], c.id);
     EXPECT_NE(white, c.token);
 
-    auto pushed = creator.wait_for([](const Json& s) { return s.value("type", "") == "state" && s["seats"]["white"] == "human"; });
-    ASSERT_TRUE(pushed) << "the creator was not told that the opponent joined: " << creator.last_error();
+    auto pushed = creator.wait_for([](const Json& s) {
+        return s.value("type", "") == "state" && s["seats"]["white"] == "human";
+    });
+    ASSERT_TRUE(pushed) << "the creator was not told that the opponent joined: "
+                        << creator.last_error();
     EXPECT_FALSE(pushed->contains("invite"));
 
     const HttpResult again = post(port(), "/api/games/" + c.id + "/join", {{"invite", c.invite}});
@@ -177,7 +185,8 @@ TEST_F(ServerTest, OnlineInvitationAndJoin) {
     EXPECT_EQ(lans_of(game_state(port(), c.id)), (std::vector<std::string>{"e2e4", "e7e5"}));
 
     // Only online games can be joined.
-    const Created comp = create_game(port(), {{"variant", "chess"}, {"mode", "computer"}, {"level", 1}});
+    const Created comp =
+        create_game(port(), {{"variant", "chess"}, {"mode", "computer"}, {"level", 1}});
     EXPECT_EQ(post(port(), "/api/games/" + comp.id + "/join", {{"invite", ""}}).status, 409);
 }
 
@@ -247,7 +256,8 @@ TEST_F(ServerTest, MovesOverWebSocketReachBothPlayers) {
 TEST_F(ServerTest, ComputerRepliesToEveryVariant) {
     for (const std::string variant : {"chess", "wreckage", "wataku", "chess4d"}) {
         SCOPED_TRACE(variant);
-        const Created g = create_game(port(), {{"variant", variant}, {"mode", "computer"}, {"side", "white"}, {"level", 1}});
+        const Created g = create_game(
+            port(), {{"variant", variant}, {"mode", "computer"}, {"side", "white"}, {"level", 1}});
         ASSERT_EQ(g.raw.status, 201) << g.raw;
         WsClient ws;
         ASSERT_TRUE(ws.connect(port(), ws_target(g.id, g.token))) << ws.last_error();
@@ -262,17 +272,21 @@ TEST_F(ServerTest, ComputerRepliesToEveryVariant) {
         ASSERT_TRUE(s2) << "no computer reply: " << ws.last_error();
         EXPECT_EQ((*s2)["turn"], "white");
         const std::string reply = (*s2)["moves"][1]["lan"];
-        EXPECT_NE(std::find(replies.begin(), replies.end(), reply), replies.end()) << reply << " is not legal";
+        EXPECT_NE(std::find(replies.begin(), replies.end(), reply), replies.end())
+            << reply << " is not legal";
         EXPECT_EQ(lans_of(game_state(port(), g.id)).size(), 2u);
     }
 }
 
 TEST_F(ServerTest, ComputerMovesFirstWhenItHasWhite) {
-    const Created g = create_game(port(), {{"variant", "chess"}, {"mode", "computer"}, {"side", "black"}, {"level", 8}});
+    const Created g = create_game(
+        port(), {{"variant", "chess"}, {"mode", "computer"}, {"side", "black"}, {"level", 8}});
     ASSERT_EQ(g.raw.status, 201) << g.raw;
     // While the computer thinks, Black may not move.
     const HttpResult early = http_move(port(), g.id, g.token, "e7e5");
-    const Json s = poll_state(port(), g.id, g.token, [](const Json& j) { return j["moves"].size() >= 1; }, kComputerTimeout);
+    const Json s = poll_state(
+        port(), g.id, g.token, [](const Json& j) { return j["moves"].size() >= 1; },
+        kComputerTimeout);
     ASSERT_EQ(s["moves"].size(), 1u) << "the computer did not open the game";
     if (early.status == 200) {
         ADD_FAILURE() << "Black moved before the computer (White) had moved";
@@ -283,7 +297,9 @@ TEST_F(ServerTest, ComputerMovesFirstWhenItHasWhite) {
     EXPECT_EQ(s["you"], "black");
     const HttpResult m = http_move(port(), g.id, g.token, legal_lans(s).front());
     EXPECT_EQ(m.status, 200) << m;
-    const Json s3 = poll_state(port(), g.id, g.token, [](const Json& j) { return j["moves"].size() >= 3; }, kComputerTimeout);
+    const Json s3 = poll_state(
+        port(), g.id, g.token, [](const Json& j) { return j["moves"].size() >= 3; },
+        kComputerTimeout);
     EXPECT_EQ(s3["moves"].size(), 3u) << "the computer did not reply";
 }
 
@@ -291,7 +307,8 @@ TEST_F(ServerTest, SpectatorsWatchReadOnly) {
     const Pair p = online_pair();
     WsClient anon, wrong, white;
     ASSERT_TRUE(anon.connect(port(), ws_target(p.id, ""))) << anon.last_error();
-    ASSERT_TRUE(wrong.connect(port(), ws_target(p.id, "0123456789abcdef0123456789abcdef"))) << wrong.last_error();
+    ASSERT_TRUE(wrong.connect(port(), ws_target(p.id, "0123456789abcdef0123456789abcdef")))
+        << wrong.last_error();
     ASSERT_TRUE(white.connect(port(), ws_target(p.id, p.white))) << white.last_error();
     for (WsClient* c : {&anon, &wrong}) {
         auto s = c->next();
@@ -375,7 +392,8 @@ TEST_F(ServerTest, Resignation) {
     const HttpResult r = post(port(), "/api/games/" + p.id + "/resign", {{"token", p.black}});
     ASSERT_EQ(r.status, 200) << r;
     EXPECT_EQ(r.json()["result"], "1-0");
-    auto s = white.wait_for([](const Json& j) { return j.value("type", "") == "state" && j["result"] != "*"; });
+    auto s = white.wait_for(
+        [](const Json& j) { return j.value("type", "") == "state" && j["result"] != "*"; });
     ASSERT_TRUE(s) << white.last_error();
     EXPECT_EQ((*s)["result"], "1-0");
     EXPECT_EQ((*s)["termination"], "black resigned");
@@ -395,7 +413,8 @@ TEST_F(ServerTest, Resignation) {
 
     const Created local = create_game(port(), {{"variant", "chess"}, {"mode", "local"}});
     ASSERT_EQ(http_move(port(), local.id, local.token, "e2e4").status, 200);
-    const HttpResult lr = post(port(), "/api/games/" + local.id + "/resign", {{"token", local.token}});
+    const HttpResult lr =
+        post(port(), "/api/games/" + local.id + "/resign", {{"token", local.token}});
     EXPECT_EQ(lr.json()["result"], "1-0") << lr;  // Black was to move
 }
 
@@ -407,20 +426,24 @@ TEST_F(ServerTest, DrawOfferDeclineAndAccept) {
     ASSERT_TRUE(white.next() && black.next());
     const std::string draw = "/api/games/" + p.id + "/draw";
 
-    EXPECT_EQ(post(port(), draw, {{"token", p.black}, {"action", "accept"}}).status, 409) << "nothing to accept";
+    EXPECT_EQ(post(port(), draw, {{"token", p.black}, {"action", "accept"}}).status, 409)
+        << "nothing to accept";
     const HttpResult offer = post(port(), draw, {{"token", p.white}, {"action", "offer"}});
     ASSERT_EQ(offer.status, 200) << offer;
     EXPECT_EQ(offer.json()["draw_offer"], "white");
-    auto seen = black.wait_for([](const Json& j) { return j.value("type", "") == "state" && j["draw_offer"] == "white"; });
+    auto seen = black.wait_for(
+        [](const Json& j) { return j.value("type", "") == "state" && j["draw_offer"] == "white"; });
     ASSERT_TRUE(seen) << black.last_error();
-    EXPECT_EQ(post(port(), draw, {{"token", p.white}, {"action", "accept"}}).status, 409) << "one's own offer";
+    EXPECT_EQ(post(port(), draw, {{"token", p.white}, {"action", "accept"}}).status, 409)
+        << "one's own offer";
     EXPECT_EQ(post(port(), draw, {{"token", p.black}, {"action", "maybe"}}).status, 400);
 
     ASSERT_TRUE(black.send(Json{{"type", "draw"}, {"action", "decline"}}));
     auto ack = black.wait_for([](const Json& j) { return j.value("type", "") == "ack"; });
     ASSERT_TRUE(ack) << black.last_error();
     EXPECT_TRUE((*ack)["draw_offer"].is_null());
-    auto cleared = white.wait_for([](const Json& j) { return j.value("type", "") == "state" && j["draw_offer"].is_null(); });
+    auto cleared = white.wait_for(
+        [](const Json& j) { return j.value("type", "") == "state" && j["draw_offer"].is_null(); });
     ASSERT_TRUE(cleared) << white.last_error();
     EXPECT_EQ((*cleared)["result"], "*");
 
@@ -431,9 +454,12 @@ TEST_F(ServerTest, DrawOfferDeclineAndAccept) {
     EXPECT_TRUE(game_state(port(), p.id)["draw_offer"].is_null());
 
     ASSERT_TRUE(black.send(Json{{"type", "draw"}, {"action", "offer"}}));
-    ASSERT_TRUE(white.wait_for([](const Json& j) { return j.value("type", "") == "state" && j["draw_offer"] == "black"; }));
+    ASSERT_TRUE(white.wait_for([](const Json& j) {
+        return j.value("type", "") == "state" && j["draw_offer"] == "black";
+    }));
     ASSERT_TRUE(white.send(Json{{"type", "draw"}, {"action", "accept"}}));
-    auto done = black.wait_for([](const Json& j) { return j.value("type", "") == "state" && j["result"] != "*"; });
+    auto done = black.wait_for(
+        [](const Json& j) { return j.value("type", "") == "state" && j["result"] != "*"; });
     ASSERT_TRUE(done) << black.last_error();
     EXPECT_EQ((*done)["result"], "1/2-1/2");
     EXPECT_EQ((*done)["termination"], "draw agreed");
@@ -441,8 +467,12 @@ TEST_F(ServerTest, DrawOfferDeclineAndAccept) {
 
     // Two offers meet: the second offer is an acceptance.
     const Pair q = online_pair();
-    ASSERT_EQ(post(port(), "/api/games/" + q.id + "/draw", {{"token", q.black}, {"action", "offer"}}).status, 200);
-    const HttpResult both = post(port(), "/api/games/" + q.id + "/draw", {{"token", q.white}, {"action", "offer"}});
+    ASSERT_EQ(
+        post(port(), "/api/games/" + q.id + "/draw", {{"token", q.black}, {"action", "offer"}})
+            .status,
+        200);
+    const HttpResult both =
+        post(port(), "/api/games/" + q.id + "/draw", {{"token", q.white}, {"action", "offer"}});
     EXPECT_EQ(both.json()["result"], "1/2-1/2") << both;
 }
 
@@ -450,12 +480,15 @@ TEST_F(ServerTest, LocalDrawNeedsBothSidesAndComputerRefusesDraws) {
     const Created l = create_game(port(), {{"variant", "chess"}, {"mode", "local"}});
     const std::string draw = "/api/games/" + l.id + "/draw";
     EXPECT_EQ(post(port(), draw, {{"token", l.token}, {"action", "accept"}}).status, 409);
-    ASSERT_EQ(post(port(), draw, {{"token", l.token}, {"action", "offer"}}).json()["draw_offer"], "white");
+    ASSERT_EQ(post(port(), draw, {{"token", l.token}, {"action", "offer"}}).json()["draw_offer"],
+              "white");
     const HttpResult a = post(port(), draw, {{"token", l.token}, {"action", "accept"}});
     EXPECT_EQ(a.json()["result"], "1/2-1/2") << a;
 
-    const Created c = create_game(port(), {{"variant", "chess"}, {"mode", "computer"}, {"level", 1}});
-    const HttpResult r = post(port(), "/api/games/" + c.id + "/draw", {{"token", c.token}, {"action", "offer"}});
+    const Created c =
+        create_game(port(), {{"variant", "chess"}, {"mode", "computer"}, {"level", 1}});
+    const HttpResult r =
+        post(port(), "/api/games/" + c.id + "/draw", {{"token", c.token}, {"action", "offer"}});
     EXPECT_EQ(r.status, 409) << r;
     EXPECT_TRUE(game_state(port(), c.id)["draw_offer"].is_null());
     WsClient ws;
@@ -470,7 +503,8 @@ TEST_F(ServerTest, LocalDrawNeedsBothSidesAndComputerRefusesDraws) {
 
 TEST_F(ServerTest, RecordExportAndImportRoundTrip) {
     const Created g = create_game(port(), {{"variant", "chess"}, {"mode", "local"}});
-    for (const char* m : {"e2e4", "e7e5", "g1f3", "b8c6", "f1b5"}) ASSERT_EQ(http_move(port(), g.id, g.token, m).status, 200);
+    for (const char* m : {"e2e4", "e7e5", "g1f3", "b8c6", "f1b5"})
+        ASSERT_EQ(http_move(port(), g.id, g.token, m).status, 200);
     const HttpResult rec = get(port(), "/api/games/" + g.id + "/record");
     ASSERT_EQ(rec.status, 200) << rec;
     EXPECT_NE(rec.content_type.find("pgn"), std::string::npos) << rec.content_type;
@@ -489,12 +523,15 @@ TEST_F(ServerTest, RecordExportAndImportRoundTrip) {
     EXPECT_EQ(http_move(port(), j["id"], j["token"], "a7a6").status, 200);
 
     // Other variants, and an import into a computer game.
-    const Created w = create_game(port(), {{"variant", "wataku"}, {"mode", "local"}, {"formation", 3}});
+    const Created w =
+        create_game(port(), {{"variant", "wataku"}, {"mode", "local"}, {"formation", 3}});
     const Json ws = game_state(port(), w.id);
     ASSERT_EQ(http_move(port(), w.id, w.token, legal_lans(ws).front()).status, 200);
     const HttpResult wrec = get(port(), "/api/games/" + w.id + "/record");
     ASSERT_EQ(wrec.status, 200);
-    const HttpResult wimp = post(port(), "/api/import", {{"record", wrec.body}, {"mode", "computer"}, {"side", "white"}, {"level", 1}});
+    const HttpResult wimp =
+        post(port(), "/api/import",
+             {{"record", wrec.body}, {"mode", "computer"}, {"side", "white"}, {"level", 1}});
     ASSERT_EQ(wimp.status, 201) << wimp << "\n" << wrec.body;
     const Json wis = game_state(port(), wimp.json()["id"], wimp.json()["token"]);
     EXPECT_EQ(wis["variant"], "wataku");

@@ -11,7 +11,7 @@ namespace {
 using namespace chimera::testing;
 
 class ServerBadInput : public ServerFixture {
-protected:
+  protected:
     void TearDown() override {
         EXPECT_TRUE(healthy()) << "the server stopped answering";
         EXPECT_TRUE(server_.stop());
@@ -22,7 +22,8 @@ protected:
     }
 
     // Expects a JSON error {"error": {"status": S, "message": "..."}} with status S.
-    static void expect_error(const HttpResult& r, int status, const std::string& message_part = "") {
+    static void expect_error(const HttpResult& r, int status,
+                             const std::string& message_part = "") {
         EXPECT_EQ(r.status, status) << r;
         const Json j = r.json();
         ASSERT_TRUE(j.is_object() && j.contains("error")) << r;
@@ -35,17 +36,20 @@ protected:
 };
 
 TEST_F(ServerBadInput, MalformedJsonBodies) {
-    for (const std::string body : {"", "{", "{\"variant\": \"chess\", \"mode\": \"local\"", "nul", "\"chess\"", "[]",
-                                   "42", "{\"variant\": \"chess\", \"mode\": \"local\"} trailing", "\xff\xfe{}"}) {
+    for (const std::string body :
+         {"", "{", "{\"variant\": \"chess\", \"mode\": \"local\"", "nul", "\"chess\"", "[]", "42",
+          "{\"variant\": \"chess\", \"mode\": \"local\"} trailing", "\xff\xfe{}"}) {
         SCOPED_TRACE(body);
         expect_error(http_request(port(), "POST", "/api/games", body), 400);
     }
     const Created g = create_game(port(), {{"variant", "chess"}, {"mode", "local"}});
     ASSERT_EQ(g.raw.status, 201);
     for (const std::string action : {"move", "resign", "draw", "join"})
-        expect_error(http_request(port(), "POST", "/api/games/" + g.id + "/" + action, "{\"token\": "), 400);
+        expect_error(
+            http_request(port(), "POST", "/api/games/" + g.id + "/" + action, "{\"token\": "), 400);
     expect_error(http_request(port(), "POST", "/api/import", "record"), 400);
-    EXPECT_EQ(get(port(), "/api/health").json()["games"], 1) << "a malformed request created a game";
+    EXPECT_EQ(get(port(), "/api/health").json()["games"], 1)
+        << "a malformed request created a game";
 }
 
 TEST_F(ServerBadInput, WrongFieldTypes) {
@@ -68,29 +72,37 @@ TEST_F(ServerBadInput, WrongFieldTypes) {
         expect_error(post(port(), "/api/games", b), 400, "must be");
     }
     const Created g = create_game(port(), {{"variant", "chess"}, {"mode", "local"}});
-    expect_error(post(port(), "/api/games/" + g.id + "/move", {{"token", g.token}, {"move", 42}}), 400, "must be");
-    expect_error(post(port(), "/api/games/" + g.id + "/move", {{"token", 1}, {"move", "e2e4"}}), 400, "must be");
-    expect_error(post(port(), "/api/games/" + g.id + "/draw", {{"token", g.token}, {"action", true}}), 400, "must be");
+    expect_error(post(port(), "/api/games/" + g.id + "/move", {{"token", g.token}, {"move", 42}}),
+                 400, "must be");
+    expect_error(post(port(), "/api/games/" + g.id + "/move", {{"token", 1}, {"move", "e2e4"}}),
+                 400, "must be");
+    expect_error(
+        post(port(), "/api/games/" + g.id + "/draw", {{"token", g.token}, {"action", true}}), 400,
+        "must be");
     expect_error(post(port(), "/api/games/" + g.id + "/join", {{"invite", 7}}), 400, "must be");
     expect_error(post(port(), "/api/import", {{"record", {"1. e4"}}}), 400, "must be");
     EXPECT_TRUE(game_state(port(), g.id)["moves"].empty());
 }
 
 TEST_F(ServerBadInput, UnknownAndMissingFields) {
-    expect_error(post(port(), "/api/games", {{"variant", "chess"}, {"mode", "local"}, {"colour", "white"}}), 400, "colour");
+    expect_error(
+        post(port(), "/api/games", {{"variant", "chess"}, {"mode", "local"}, {"colour", "white"}}),
+        400, "colour");
     expect_error(post(port(), "/api/games", {{"mode", "local"}}), 400, "variant");
     expect_error(post(port(), "/api/games", {{"variant", "chess"}}), 400, "mode");
     expect_error(post(port(), "/api/games", Json::object()), 400);
     const Created g = create_game(port(), {{"variant", "chess"}, {"mode", "local"}});
     expect_error(post(port(), "/api/games/" + g.id + "/move", {{"token", g.token}}), 400, "move");
     expect_error(post(port(), "/api/games/" + g.id + "/move", {{"move", "e2e4"}}), 400, "token");
-    expect_error(post(port(), "/api/games/" + g.id + "/move", {{"token", g.token}, {"move", "e2e4"}, {"promote", "q"}}),
+    expect_error(post(port(), "/api/games/" + g.id + "/move",
+                      {{"token", g.token}, {"move", "e2e4"}, {"promote", "q"}}),
                  400, "promote");
     expect_error(post(port(), "/api/games/" + g.id + "/draw", {{"token", g.token}}), 400, "action");
     expect_error(post(port(), "/api/games/" + g.id + "/resign", Json::object()), 400, "token");
     expect_error(post(port(), "/api/games/" + g.id + "/join", Json::object()), 400, "invite");
     expect_error(post(port(), "/api/import", {{"mode", "local"}}), 400, "record");
-    expect_error(post(port(), "/api/import", {{"record", "1. e4 *"}, {"variant", "chess"}}), 400, "variant");
+    expect_error(post(port(), "/api/import", {{"record", "1. e4 *"}, {"variant", "chess"}}), 400,
+                 "variant");
     EXPECT_TRUE(game_state(port(), g.id)["moves"].empty());
     EXPECT_EQ(game_state(port(), g.id)["result"], "*");
 }
@@ -113,7 +125,9 @@ TEST_F(ServerBadInput, OutOfRangeValues) {
         {{"variant", "wataku"}, {"mode", "local"}, {"formation", -1}},
         {{"variant", "chess"}, {"mode", "local"}, {"fen", "not a fen"}},
         {{"variant", "chess"}, {"mode", "local"}, {"moves", {"e2e4", "e2e4"}}},
-        {{"variant", "chess"}, {"mode", "local"}, {"moves", {"f2f3", "e7e5", "g2g4", "d8h4", "a2a3"}}},
+        {{"variant", "chess"},
+         {"mode", "local"},
+         {"moves", {"f2f3", "e7e5", "g2g4", "d8h4", "a2a3"}}},
     };
     for (const Json& b : bodies) {
         SCOPED_TRACE(b.dump());
@@ -126,7 +140,9 @@ TEST_F(ServerBadInput, OutOfRangeValues) {
 // and each part of a time control must be in range on its own.
 TEST_F(ServerBadInput, OutOfRangeValuesDoNotWrapOrCancelOut) {
     const std::vector<Json> bodies{
-        {{"variant", "wataku"}, {"mode", "local"}, {"formation", 4294967297LL}},  // 2^32 + 1, as int: 1
+        {{"variant", "wataku"},
+         {"mode", "local"},
+         {"formation", 4294967297LL}},  // 2^32 + 1, as int: 1
         {{"variant", "wataku"}, {"mode", "local"}, {"formation", -4294967294LL}},  // as int: 2
         {{"variant", "chess"}, {"mode", "local"}, {"base_minutes", -1}, {"base_seconds", 120}},
         {{"variant", "chess"}, {"mode", "local"}, {"base_minutes", 2}, {"base_seconds", -60}},
@@ -137,40 +153,53 @@ TEST_F(ServerBadInput, OutOfRangeValuesDoNotWrapOrCancelOut) {
         EXPECT_EQ(r.status, 400) << r;
         if (r.status == 201) {
             const Json s = game_state(port(), r.json()["id"]);
-            ADD_FAILURE() << "accepted as formation " << s["formation"] << ", clock " << s["clock"].dump();
+            ADD_FAILURE() << "accepted as formation " << s["formation"] << ", clock "
+                          << s["clock"].dump();
         }
     }
 }
 
 TEST_F(ServerBadInput, BodiesAndHeadersOverTheLimits) {
     const std::string big(70 * 1024, 'x');
-    expect_error(http_request(port(), "POST", "/api/games", Json{{"variant", "chess"}, {"mode", "local"}, {"fen", big}}.dump()),
+    expect_error(http_request(port(), "POST", "/api/games",
+                              Json{{"variant", "chess"}, {"mode", "local"}, {"fen", big}}.dump()),
                  413);
-    expect_error(http_request(port(), "POST", "/api/import", Json{{"record", std::string(1 << 20, ' ')}}.dump()), 413);
+    expect_error(http_request(port(), "POST", "/api/import",
+                              Json{{"record", std::string(1 << 20, ' ')}}.dump()),
+                 413);
     EXPECT_TRUE(healthy());
 
     // Chunked, without a Content-Length up front.
-    std::string chunked = "POST /api/games HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
-                          "Transfer-Encoding: chunked\r\n\r\n";
+    std::string chunked =
+        "POST /api/games HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+        "Transfer-Encoding: chunked\r\n\r\n";
     for (int i = 0; i < 20; ++i) chunked += "1000\r\n" + std::string(0x1000, ' ') + "\r\n";
     chunked += "0\r\n\r\n";
     EXPECT_EQ(raw_status(raw_exchange(port(), chunked)), 413);
 
-    const std::string header = "GET /api/health HTTP/1.1\r\nHost: localhost\r\nX-Big: " + std::string(20000, 'h') + "\r\n\r\n";
+    const std::string header =
+        "GET /api/health HTTP/1.1\r\nHost: localhost\r\nX-Big: " + std::string(20000, 'h') +
+        "\r\n\r\n";
     EXPECT_EQ(raw_status(raw_exchange(port(), header)), 413);
 
     // Just under the limit is accepted as a request (and rejected for its content only).
-    const std::string under = Json{{"variant", "chess"}, {"mode", "local"}, {"fen", std::string(60 * 1024, 'x')}}.dump();
+    const std::string under =
+        Json{{"variant", "chess"}, {"mode", "local"}, {"fen", std::string(60 * 1024, 'x')}}.dump();
     expect_error(http_request(port(), "POST", "/api/games", under), 400, "fen");
     EXPECT_EQ(get(port(), "/api/health").json()["games"], 0);
 }
 
 TEST_F(ServerBadInput, MalformedHttpUnknownEndpointsAndMethods) {
     EXPECT_EQ(raw_status(raw_exchange(port(), "HELLO THERE\r\n\r\n")), 400);
-    EXPECT_EQ(raw_status(raw_exchange(port(), "GET /api/health HTTP/1.1\r\nHost localhost\r\n\r\n")), 400);
-    EXPECT_EQ(raw_status(raw_exchange(port(), "POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n")), 400);
+    EXPECT_EQ(
+        raw_status(raw_exchange(port(), "GET /api/health HTTP/1.1\r\nHost localhost\r\n\r\n")),
+        400);
+    EXPECT_EQ(raw_status(raw_exchange(
+                  port(), "POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n")),
+              400);
     // A request cut off mid-body gets no answer and does not hang the server.
-    raw_exchange(port(), "POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{\"va", 300ms);
+    raw_exchange(port(), "POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{\"va",
+                 300ms);
 
     expect_error(get(port(), "/api/nothing"), 404);
     expect_error(get(port(), "/api"), 404);
@@ -185,8 +214,10 @@ TEST_F(ServerBadInput, MalformedHttpUnknownEndpointsAndMethods) {
     expect_error(http_request(port(), "POST", "/api/games/" + g.id + "/record", "{}"), 405);
     expect_error(post(port(), "/api/games/" + g.id + "/teleport", {{"token", g.token}}), 404);
     // A WebSocket upgrade anywhere but a game's /ws.
-    const std::string upgrade = "GET /api/health HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                                "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n";
+    const std::string upgrade =
+        "GET /api/health HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: "
+        "Upgrade\r\n"
+        "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n";
     EXPECT_EQ(raw_status(raw_exchange(port(), upgrade)), 404);
 }
 
@@ -194,9 +225,11 @@ TEST_F(ServerBadInput, UnknownGames) {
     const std::string id = "000000000000";
     expect_error(get(port(), "/api/games/" + id), 404);
     expect_error(get(port(), "/api/games/" + id + "/record"), 404);
-    expect_error(post(port(), "/api/games/" + id + "/move", {{"token", "t"}, {"move", "e2e4"}}), 404);
+    expect_error(post(port(), "/api/games/" + id + "/move", {{"token", "t"}, {"move", "e2e4"}}),
+                 404);
     expect_error(post(port(), "/api/games/" + id + "/resign", {{"token", "t"}}), 404);
-    expect_error(post(port(), "/api/games/" + id + "/draw", {{"token", "t"}, {"action", "offer"}}), 404);
+    expect_error(post(port(), "/api/games/" + id + "/draw", {{"token", "t"}, {"action", "offer"}}),
+                 404);
     expect_error(post(port(), "/api/games/" + id + "/join", {{"invite", "i"}}), 404);
     expect_error(get(port(), "/api/games/" + std::string(65, 'a')), 404);
     expect_error(get(port(), "/api/games/%2e%2e"), 404);
@@ -208,16 +241,19 @@ TEST_F(ServerBadInput, UnknownGames) {
     EXPECT_EQ((*e)["type"], "error");
     EXPECT_EQ((*e)["status"], 404);
     EXPECT_FALSE(ws.next(5s)) << "the connection to an unknown game stays open";
-    EXPECT_NE(ws.last_error(), "timed out") << "the server did not close the connection to an unknown game";
+    EXPECT_NE(ws.last_error(), "timed out")
+        << "the server did not close the connection to an unknown game";
 }
 
 TEST_F(ServerBadInput, WrongTokens) {
-    const Created a = create_game(port(), {{"variant", "chess"}, {"mode", "online"}, {"side", "white"}});
+    const Created a =
+        create_game(port(), {{"variant", "chess"}, {"mode", "online"}, {"side", "white"}});
     const Created b = create_game(port(), {{"variant", "chess"}, {"mode", "local"}});
-    const Created c = create_game(port(), {{"variant", "chess"}, {"mode", "computer"}, {"side", "white"}, {"level", 1}});
+    const Created c = create_game(
+        port(), {{"variant", "chess"}, {"mode", "computer"}, {"side", "white"}, {"level", 1}});
     const std::string base = "/api/games/" + a.id;
-    for (const std::string& token : {std::string(), std::string("nope"), b.token, c.token, a.invite, a.id,
-                                    a.token.substr(0, a.token.size() - 1), a.token + "0"}) {
+    for (const std::string& token : {std::string(), std::string("nope"), b.token, c.token, a.invite,
+                                     a.id, a.token.substr(0, a.token.size() - 1), a.token + "0"}) {
         SCOPED_TRACE(token);
         expect_error(post(port(), base + "/move", {{"token", token}, {"move", "e2e4"}}), 403);
         expect_error(post(port(), base + "/resign", {{"token", token}}), 403);
@@ -240,10 +276,13 @@ TEST_F(ServerBadInput, WrongTokens) {
 }
 
 TEST_F(ServerBadInput, IllegalAndOutOfTurnMoves) {
-    const Created g = create_game(port(), {{"variant", "chess"}, {"mode", "online"}, {"side", "white"}});
-    const std::string black = post(port(), "/api/games/" + g.id + "/join", {{"invite", g.invite}}).json()["token"];
-    for (const std::string& m : std::vector<std::string>{"e2e5", "e7e5", "zz", "", "e2", "e2e4e6", "Ke2", "O-O", "a1a1",
-                                                         std::string(300, 'e')}) {
+    const Created g =
+        create_game(port(), {{"variant", "chess"}, {"mode", "online"}, {"side", "white"}});
+    const std::string black =
+        post(port(), "/api/games/" + g.id + "/join", {{"invite", g.invite}}).json()["token"];
+    for (const std::string& m :
+         std::vector<std::string>{"e2e5", "e7e5", "zz", "", "e2", "e2e4e6", "Ke2", "O-O", "a1a1",
+                                  std::string(300, 'e')}) {
         SCOPED_TRACE(m);
         expect_error(http_move(port(), g.id, g.token, m), 400);
     }
@@ -266,14 +305,17 @@ TEST_F(ServerBadInput, IllegalAndOutOfTurnMoves) {
 
 TEST_F(ServerBadInput, ActionsAfterTheEnd) {
     const Created g = create_game(port(), {{"variant", "chess"}, {"mode", "local"}});
-    for (const char* m : {"f2f3", "e7e5", "g2g4", "d8h4"}) ASSERT_EQ(http_move(port(), g.id, g.token, m).status, 200);
+    for (const char* m : {"f2f3", "e7e5", "g2g4", "d8h4"})
+        ASSERT_EQ(http_move(port(), g.id, g.token, m).status, 200);
     const Json s = game_state(port(), g.id, g.token);
     ASSERT_EQ(s["result"], "0-1");
     EXPECT_EQ(s["termination"], "checkmate");
     EXPECT_TRUE(s["legal_moves"].empty());
     expect_error(http_move(port(), g.id, g.token, "a2a3"), 409);
     expect_error(post(port(), "/api/games/" + g.id + "/resign", {{"token", g.token}}), 409);
-    expect_error(post(port(), "/api/games/" + g.id + "/draw", {{"token", g.token}, {"action", "offer"}}), 409);
+    expect_error(
+        post(port(), "/api/games/" + g.id + "/draw", {{"token", g.token}, {"action", "offer"}}),
+        409);
     WsClient ws;
     ASSERT_TRUE(ws.connect(port(), ws_target(g.id, g.token)));
     ASSERT_TRUE(ws.next());
@@ -338,11 +380,13 @@ TEST_F(ServerBadInput, OversizedAndBrokenWebSocketFrames) {
         ASSERT_TRUE(ws.connect(port(), ws_target(g.id, g.token)));
         ASSERT_TRUE(ws.next());
         // The server may close the connection while the frame is still being written.
-        const bool sent = ws.send(Json{{"type", "move"}, {"move", std::string(40 * 1024, 'e')}}.dump());
+        const bool sent =
+            ws.send(Json{{"type", "move"}, {"move", std::string(40 * 1024, 'e')}}.dump());
         const auto r = sent ? ws.next(5s) : std::nullopt;
         EXPECT_FALSE(r) << "an oversized frame was answered: " << r->dump().substr(0, 200);
         if (sent) {
-            EXPECT_NE(ws.last_error(), "timed out") << "the server kept a connection that sent an oversized frame";
+            EXPECT_NE(ws.last_error(), "timed out")
+                << "the server kept a connection that sent an oversized frame";
         }
     }
     {
@@ -353,7 +397,8 @@ TEST_F(ServerBadInput, OversizedAndBrokenWebSocketFrames) {
         ASSERT_TRUE(ws.send_raw_tcp(std::string("\x7f\xff garbage garbage garbage", 25)));
         const auto r = ws.next(5s);
         EXPECT_FALSE(r);
-        EXPECT_NE(ws.last_error(), "timed out") << "the server kept a connection that broke the protocol";
+        EXPECT_NE(ws.last_error(), "timed out")
+            << "the server kept a connection that broke the protocol";
     }
     {
         // A flood is throttled with 429 errors, not served without limit.

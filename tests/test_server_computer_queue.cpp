@@ -11,13 +11,14 @@ namespace {
 using namespace chimera::testing;
 
 class ServerComputerQueue : public ServerFixture {
-protected:
+  protected:
     void SetUp() override { ASSERT_TRUE(server_.start(db(), {"--computer-threads", "2"})); }
 };
 
 // A computer game where the computer has White, so it moves at once.
 Created computer_opens(unsigned short port, int level) {
-    return create_game(port, {{"variant", "chess"}, {"mode", "computer"}, {"side", "black"}, {"level", level}});
+    return create_game(
+        port, {{"variant", "chess"}, {"mode", "computer"}, {"side", "black"}, {"level", level}});
 }
 
 TEST_F(ServerComputerQueue, AQuickLevelIsAnsweredWhileDeepSearchesWait) {
@@ -31,12 +32,16 @@ TEST_F(ServerComputerQueue, AQuickLevelIsAnsweredWhileDeepSearchesWait) {
     const auto t0 = std::chrono::steady_clock::now();
     const Created quick = computer_opens(port(), 1);
     ASSERT_EQ(quick.raw.status, 201) << quick.raw;
-    const Json s = poll_state(port(), quick.id, quick.token, [](const Json& j) { return !j["moves"].empty(); }, 20s);
-    const double waited = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    const Json s = poll_state(
+        port(), quick.id, quick.token, [](const Json& j) { return !j["moves"].empty(); }, 20s);
+    const double waited =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     ASSERT_FALSE(s["moves"].empty()) << "no reply within 20 s";
-    EXPECT_LT(waited, 1.0) << "the level-1 reply waited " << waited << " s behind the deep searches";
+    EXPECT_LT(waited, 1.0) << "the level-1 reply waited " << waited
+                           << " s behind the deep searches";
     // The deep searches are still served: the first ones have moved meanwhile or soon.
-    const Json first = poll_state(port(), deep[0].id, deep[0].token, [](const Json& j) { return !j["moves"].empty(); }, 20s);
+    const Json first = poll_state(
+        port(), deep[0].id, deep[0].token, [](const Json& j) { return !j["moves"].empty(); }, 20s);
     EXPECT_FALSE(first["moves"].empty());
 }
 

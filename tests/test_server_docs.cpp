@@ -14,9 +14,9 @@
 // "..." matches any array that starts with the listed elements; an object lists
 // the fields that must be present (others may be). Non-JSON bodies: every
 // line of the example must appear in the actual body.
-#include "server_client.h"
-
 #include <set>
+
+#include "server_client.h"
 
 namespace chimera {
 namespace {
@@ -54,7 +54,8 @@ std::vector<Block> fenced_blocks(const std::string& text) {
 }
 
 // Replaces {name} by its value; unknown names are reported.
-std::string substitute(const std::string& s, const Vars& vars, std::vector<std::string>* unknown = nullptr) {
+std::string substitute(const std::string& s, const Vars& vars,
+                       std::vector<std::string>* unknown = nullptr) {
     static const std::regex kVar(R"(\{([a-z_][a-z0-9_]*)\})");
     std::string out;
     auto begin = std::sregex_iterator(s.begin(), s.end(), kVar);
@@ -74,30 +75,37 @@ std::string substitute(const std::string& s, const Vars& vars, std::vector<std::
 }
 
 // Matches actual against the documented value; captures placeholders; appends mismatches.
-void match(const Json& expected, const Json& actual, const std::string& path, Vars& vars, std::vector<std::string>& errors) {
+void match(const Json& expected, const Json& actual, const std::string& path, Vars& vars,
+           std::vector<std::string>& errors) {
     static const std::regex kCapture(R"(^\{([a-z_][a-z0-9_]*)\}$)");
     if (expected.is_string()) {
         const std::string& e = expected.get_ref<const std::string&>();
         if (e == "...") return;
         std::smatch m;
         if (std::regex_match(e, m, kCapture)) {
-            const std::string value = actual.is_string() ? actual.get<std::string>() : actual.dump();
+            const std::string value =
+                actual.is_string() ? actual.get<std::string>() : actual.dump();
             const auto it = vars.find(m[1]);
             if (it == vars.end()) {
-                if (actual.is_null() || value.empty()) errors.push_back(path + ": nothing to capture as " + e);
+                if (actual.is_null() || value.empty())
+                    errors.push_back(path + ": nothing to capture as " + e);
                 vars[m[1]] = value;
             } else if (it->second != value) {
-                errors.push_back(path + ": expected " + it->second + " (" + e + "), got " + actual.dump());
+                errors.push_back(path + ": expected " + it->second + " (" + e + "), got " +
+                                 actual.dump());
             }
             return;
         }
         const std::string want = substitute(e, vars);
         if (!actual.is_string() || actual.get<std::string>() != want)
-            errors.push_back(path + ": expected \"" + want + "\", got " + actual.dump().substr(0, 300));
+            errors.push_back(path + ": expected \"" + want + "\", got " +
+                             actual.dump().substr(0, 300));
         return;
     }
     if (expected.is_object()) {
-        if (!actual.is_object()) return errors.push_back(path + ": expected an object, got " + actual.dump().substr(0, 300));
+        if (!actual.is_object())
+            return errors.push_back(path + ": expected an object, got " +
+                                    actual.dump().substr(0, 300));
         for (auto it = expected.begin(); it != expected.end(); ++it) {
             if (!actual.contains(it.key())) {
                 errors.push_back(path + "." + it.key() + ": missing");
@@ -108,34 +116,45 @@ void match(const Json& expected, const Json& actual, const std::string& path, Va
         return;
     }
     if (expected.is_array()) {
-        if (!actual.is_array()) return errors.push_back(path + ": expected an array, got " + actual.dump().substr(0, 300));
+        if (!actual.is_array())
+            return errors.push_back(path + ": expected an array, got " +
+                                    actual.dump().substr(0, 300));
         const bool open = !expected.empty() && expected.back() == "...";
         const std::size_t n = expected.size() - (open ? 1 : 0);
         if (open ? actual.size() < n : actual.size() != n)
-            return errors.push_back(path + ": expected " + std::to_string(n) + (open ? " or more" : "") +
-                                    " elements, got " + std::to_string(actual.size()) + ": " + actual.dump().substr(0, 300));
-        for (std::size_t i = 0; i < n; ++i) match(expected[i], actual[i], path + "[" + std::to_string(i) + "]", vars, errors);
+            return errors.push_back(path + ": expected " + std::to_string(n) +
+                                    (open ? " or more" : "") + " elements, got " +
+                                    std::to_string(actual.size()) + ": " +
+                                    actual.dump().substr(0, 300));
+        for (std::size_t i = 0; i < n; ++i)
+            match(expected[i], actual[i], path + "[" + std::to_string(i) + "]", vars, errors);
         return;
     }
-    if (expected != actual) errors.push_back(path + ": expected " + expected.dump() + ", got " + actual.dump().substr(0, 300));
+    if (expected != actual)
+        errors.push_back(path + ": expected " + expected.dump() + ", got " +
+                         actual.dump().substr(0, 300));
 }
 
 std::string join_lines(const std::vector<std::string>& lines, std::size_t from) {
     std::string out;
-    for (std::size_t i = from; i < lines.size(); ++i) out += lines[i] + (i + 1 < lines.size() ? "\n" : "");
+    for (std::size_t i = from; i < lines.size(); ++i)
+        out += lines[i] + (i + 1 < lines.size() ? "\n" : "");
     return out;
 }
 
 // Splits an HTTP message block into its first line, headers and body.
-void split_message(const Block& b, std::string& first, std::map<std::string, std::string>& headers, std::string& body) {
+void split_message(const Block& b, std::string& first, std::map<std::string, std::string>& headers,
+                   std::string& body) {
     first = b.lines.empty() ? "" : b.lines[0];
     std::size_t i = 1;
     for (; i < b.lines.size() && !b.lines[i].empty(); ++i) {
         const auto colon = b.lines[i].find(':');
         if (colon == std::string::npos) continue;
         std::string name = b.lines[i].substr(0, colon);
-        std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::tolower(c); });
-        headers[name] = b.lines[i].substr(colon + 1 + (b.lines[i].size() > colon + 1 && b.lines[i][colon + 1] == ' '));
+        std::transform(name.begin(), name.end(), name.begin(),
+                       [](unsigned char c) { return std::tolower(c); });
+        headers[name] = b.lines[i].substr(
+            colon + 1 + (b.lines[i].size() > colon + 1 && b.lines[i][colon + 1] == ' '));
     }
     body = i < b.lines.size() ? join_lines(b.lines, i + 1) : "";
 }
@@ -151,7 +170,7 @@ std::string normalized(const std::string& method, const std::string& target) {
 }
 
 class DocsRunner {
-public:
+  public:
     explicit DocsRunner(unsigned short port) : port_(port) {}
 
     void http_example(const Block& req, const Block& res) {
@@ -162,18 +181,22 @@ public:
         const std::string method = first.substr(0, first.find(' '));
         const std::string target = substitute(first.substr(first.find(' ') + 1), vars_, &unknown);
         body = substitute(body, vars_, &unknown);
-        for (const auto& u : unknown) ADD_FAILURE() << "line " << req.line << ": unknown placeholder {" << u << "}";
+        for (const auto& u : unknown)
+            ADD_FAILURE() << "line " << req.line << ": unknown placeholder {" << u << "}";
         covered.insert(normalized(method, first.substr(first.find(' ') + 1)));
-        const HttpResult got = http_request(port_, method, target, body,
-                                            headers.count("content-type") ? headers["content-type"] : "application/json");
+        const HttpResult got = http_request(
+            port_, method, target, body,
+            headers.count("content-type") ? headers["content-type"] : "application/json");
 
         std::string status_line, expected_body;
         std::map<std::string, std::string> expected_headers;
         split_message(res, status_line, expected_headers, expected_body);
         static const std::regex kStatus(R"(^HTTP/1\.1 (\d{3})( .*)?$)");
         std::smatch m;
-        ASSERT_TRUE(std::regex_match(status_line, m, kStatus)) << "line " << res.line << ": not a status line: " << status_line;
-        EXPECT_EQ(got.status, std::stoi(m[1])) << "line " << req.line << ": " << first << "\n" << got;
+        ASSERT_TRUE(std::regex_match(status_line, m, kStatus))
+            << "line " << res.line << ": not a status line: " << status_line;
+        EXPECT_EQ(got.status, std::stoi(m[1])) << "line " << req.line << ": " << first << "\n"
+                                               << got;
         if (expected_headers.count("content-type")) {
             EXPECT_EQ(got.content_type, expected_headers["content-type"]) << "line " << res.line;
         }
@@ -193,7 +216,8 @@ public:
                 if (!line.empty() && got.body.find(substitute(line, vars_)) == std::string::npos)
                     errors.push_back("body lacks the line: " + substitute(line, vars_));
         }
-        for (const auto& e : errors) ADD_FAILURE() << "line " << res.line << " (" << first << "): " << e;
+        for (const auto& e : errors)
+            ADD_FAILURE() << "line " << res.line << " (" << first << "): " << e;
         ++examples;
     }
 
@@ -211,7 +235,8 @@ public:
                 auto& ws = sockets_[m[1]];
                 ws = std::make_unique<WsClient>();
                 covered.insert(normalized("WS", m[2]));
-                ASSERT_TRUE(ws->connect(port_, substitute(m[2], vars_, &unknown))) << "line " << at << ": " << ws->last_error();
+                ASSERT_TRUE(ws->connect(port_, substitute(m[2], vars_, &unknown)))
+                    << "line " << at << ": " << ws->last_error();
             } else if (std::regex_match(line, m, kClose)) {
                 ASSERT_TRUE(sockets_.count(m[1])) << "line " << at << ": no connection " << m[1];
                 sockets_[m[1]]->close();
@@ -225,7 +250,8 @@ public:
                     if (j.is_object()) covered.insert("send " + j.value("type", "?"));
                     ASSERT_TRUE(ws.send(text)) << "line " << at << ": " << ws.last_error();
                 } else {
-                    ASSERT_FALSE(j.is_discarded()) << "line " << at << ": an expected message must be JSON";
+                    ASSERT_FALSE(j.is_discarded())
+                        << "line " << at << ": an expected message must be JSON";
                     covered.insert("receive " + j.value("type", "?"));
                     std::vector<std::string> last_errors;
                     auto got = ws.wait_for([&](const Json& actual) {
@@ -236,21 +262,23 @@ public:
                         vars_ = trial;
                         return true;
                     });
-                    EXPECT_TRUE(got) << "line " << at << ": no matching message (" << ws.last_error()
-                                     << "); last mismatch: " << (last_errors.empty() ? "" : last_errors.front());
+                    EXPECT_TRUE(got)
+                        << "line " << at << ": no matching message (" << ws.last_error()
+                        << "); last mismatch: " << (last_errors.empty() ? "" : last_errors.front());
                     ++examples;
                 }
             } else {
                 ADD_FAILURE() << "line " << at << ": not a script line: " << line;
             }
-            for (const auto& u : unknown) ADD_FAILURE() << "line " << at << ": unknown placeholder {" << u << "}";
+            for (const auto& u : unknown)
+                ADD_FAILURE() << "line " << at << ": unknown placeholder {" << u << "}";
         }
     }
 
     int examples = 0;
     std::set<std::string> covered;
 
-private:
+  private:
     unsigned short port_;
     Vars vars_;
     std::map<std::string, std::unique_ptr<WsClient>> sockets_;
@@ -260,12 +288,16 @@ TEST(ServerDocsMatcher, RejectsWhatDiffers) {
     Vars vars{{"id", "abc"}};
     std::vector<std::string> errors;
     match(Json::parse(R"({"a": 1, "b": "{id}", "c": ["x", "..."], "d": "..."})"),
-          Json::parse(R"({"a": 1, "b": "abc", "c": ["x", "y"], "d": null, "e": 5})"), "body", vars, errors);
+          Json::parse(R"({"a": 1, "b": "abc", "c": ["x", "y"], "d": null, "e": 5})"), "body", vars,
+          errors);
     EXPECT_TRUE(errors.empty()) << errors.front();
-    for (const char* bad : {R"({"a": 2, "b": "abc", "c": ["x"], "d": 1})", R"({"a": 1, "b": "abd", "c": ["x"], "d": 1})",
-                            R"({"a": 1, "b": "abc", "c": [], "d": 1})", R"({"a": 1, "b": "abc", "c": ["x"]})"}) {
+    for (const char* bad :
+         {R"({"a": 2, "b": "abc", "c": ["x"], "d": 1})",
+          R"({"a": 1, "b": "abd", "c": ["x"], "d": 1})", R"({"a": 1, "b": "abc", "c": [], "d": 1})",
+          R"({"a": 1, "b": "abc", "c": ["x"]})"}) {
         errors.clear();
-        match(Json::parse(R"({"a": 1, "b": "{id}", "c": ["x", "..."], "d": "..."})"), Json::parse(bad), "body", vars, errors);
+        match(Json::parse(R"({"a": 1, "b": "{id}", "c": ["x", "..."], "d": "..."})"),
+              Json::parse(bad), "body", vars, errors);
         EXPECT_FALSE(errors.empty()) << bad;
     }
     errors.clear();
@@ -292,13 +324,15 @@ TEST(ServerDocs, EveryExampleInApiMdHolds) {
     for (std::size_t i = 0; i < blocks.size(); ++i) {
         const Block& b = blocks[i];
         if (is_request(b)) {
-            ASSERT_TRUE(i + 1 < blocks.size() && blocks[i + 1].lang == "http" && !blocks[i + 1].lines.empty() &&
+            ASSERT_TRUE(i + 1 < blocks.size() && blocks[i + 1].lang == "http" &&
+                        !blocks[i + 1].lines.empty() &&
                         blocks[i + 1].lines[0].rfind("HTTP/", 0) == 0)
                 << "line " << b.line << ": a request must be followed by its response";
             runner.http_example(b, blocks[i + 1]);
             ++i;
         } else if (b.lang == "http") {
-            ADD_FAILURE() << "line " << b.line << ": an http block that is neither a request nor its response";
+            ADD_FAILURE() << "line " << b.line
+                          << ": an http block that is neither a request nor its response";
         } else if (b.lang == "websocket") {
             runner.websocket_script(b);
         }
@@ -307,12 +341,27 @@ TEST(ServerDocs, EveryExampleInApiMdHolds) {
     EXPECT_GE(runner.examples, 40);
 
     // Every endpoint and every WebSocket message has at least one example.
-    for (const char* endpoint :
-         {"GET /api/health", "GET /api/variants", "GET /api/moves", "GET /api/games", "POST /api/games",
-          "GET /api/games/{}", "GET /api/games/{}/ply",
-          "POST /api/games/{}/join", "POST /api/games/{}/move", "POST /api/games/{}/resign", "POST /api/games/{}/draw",
-          "GET /api/games/{}/record", "POST /api/import", "WS /api/games/{}/ws", "send move", "send resign",
-          "send draw", "send ping", "receive state", "receive ack", "receive error"})
+    for (const char* endpoint : {"GET /api/health",
+                                 "GET /api/variants",
+                                 "GET /api/moves",
+                                 "GET /api/games",
+                                 "POST /api/games",
+                                 "GET /api/games/{}",
+                                 "GET /api/games/{}/ply",
+                                 "POST /api/games/{}/join",
+                                 "POST /api/games/{}/move",
+                                 "POST /api/games/{}/resign",
+                                 "POST /api/games/{}/draw",
+                                 "GET /api/games/{}/record",
+                                 "POST /api/import",
+                                 "WS /api/games/{}/ws",
+                                 "send move",
+                                 "send resign",
+                                 "send draw",
+                                 "send ping",
+                                 "receive state",
+                                 "receive ack",
+                                 "receive error"})
         EXPECT_TRUE(runner.covered.count(endpoint)) << "docs/api.md has no example of " << endpoint;
     EXPECT_TRUE(server.stop());
 }

@@ -429,7 +429,9 @@ TEST_F(ServerEndings, AFlagAgainstASideThatCannotMateIsADraw) {
     };
     std::vector<Created> games;
     for (const Case& c : cases) {
-        Created g = create_game(port(), {{"variant", c.variant}, {"mode", "local"}, {"fen", c.fen}, {"base_seconds", 2}});
+        Created g = create_game(
+            port(),
+            {{"variant", c.variant}, {"mode", "local"}, {"fen", c.fen}, {"base_seconds", 2}});
         ASSERT_EQ(g.raw.status, 201) << c.variant << ": " << g.raw;
         ASSERT_EQ(http_move(port(), g.id, g.token, c.move).status, 200) << c.variant;
         games.push_back(g);
@@ -439,7 +441,8 @@ TEST_F(ServerEndings, AFlagAgainstASideThatCannotMateIsADraw) {
         SCOPED_TRACE(cases[i].variant + " " + cases[i].fen);
         const Json s = game_state(port(), games[i].id);
         EXPECT_EQ(s["result"], cases[i].result) << s["termination"];
-        EXPECT_NE(s["termination"].get<std::string>().find("time"), std::string::npos) << s["termination"];
+        EXPECT_NE(s["termination"].get<std::string>().find("time"), std::string::npos)
+            << s["termination"];
         EXPECT_EQ(s["clock"]["black_ms"], 0);
     }
 }

@@ -119,7 +119,8 @@ TEST_F(ServerIntegrity, ImportRefusesContradictionsAndMissingStarts) {
         // A Wataku game needs to say where it started (W-3: four formations).
         {"[Variant \"wataku\"]\n\n*", Json::object(), "needs a FEN or a Formation"},
         {"[Variant \"wataku\"]\n[Formation \"7\"]\n\n*", Json::object(), "Formation must be 1-4"},
-        {"[Variant \"chess\"]\n[Formation \"2\"]\n\n*", Json::object(), "only for variants with several start positions"},
+        {"[Variant \"chess\"]\n[Formation \"2\"]\n\n*", Json::object(),
+         "only for variants with several start positions"},
         {"[TimeControl \"fast\"]\n\n*", Json::object(), "TimeControl"},
         {"1. e4 *", Json{{"level", 9}, {"mode", "computer"}}, "level"},
     };

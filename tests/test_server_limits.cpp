@@ -1,9 +1,9 @@
 // The limits docs/api.md states in prose ("Common rules"), over real sockets
 // against `chimera serve`: the per-connection HTTP request rate (bursts of
-// 100, then 429; the refill rate with a simulated clock in test_rate_limiter.cpp), that a 413 closes the connection, the 16 KB
-// WebSocket message limit at its boundary, and the 60 s idle timeout (slow,
-// opt-in with CHIMERA_SLOW_TESTS=1). Already covered elsewhere: 413 for bodies and headers and the
-// WebSocket rate limit (test_server_bad_input.cpp).
+// 100, then 429; the refill rate with a simulated clock in test_rate_limiter.cpp), that a 413
+// closes the connection, the 16 KB WebSocket message limit at its boundary, and the 60 s idle
+// timeout (slow, opt-in with CHIMERA_SLOW_TESTS=1). Already covered elsewhere: 413 for bodies and
+// headers and the WebSocket rate limit (test_server_bad_input.cpp).
 #include <cstdlib>
 
 #include "server_client.h"
@@ -99,7 +99,7 @@ class ServerLimits : public ServerFixture {};
 // The default rate (50 a second) is checked with a simulated clock in
 // test_rate_limiter.cpp.
 class ServerRequestLimit : public ServerFixture {
-protected:
+  protected:
     void SetUp() override { ASSERT_TRUE(server_.start(db(), {"--requests-per-second", "2"})); }
 };
 

@@ -45,10 +45,12 @@ int silent_viewer(unsigned short port, const std::string& id) {
     addr.sin_port = htons(port);
     addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
     if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) return ::close(fd), -1;
-    const std::string hello = "GET /api/games/" + id +
-                              "/ws HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                              "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n";
-    if (::write(fd, hello.data(), hello.size()) != static_cast<ssize_t>(hello.size())) return ::close(fd), -1;
+    const std::string hello =
+        "GET /api/games/" + id +
+        "/ws HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n";
+    if (::write(fd, hello.data(), hello.size()) != static_cast<ssize_t>(hello.size()))
+        return ::close(fd), -1;
     return fd;
 }
 
@@ -56,7 +58,8 @@ class ServerSlowReaders : public ServerFixture {};
 
 TEST_F(ServerSlowReaders, SpectatorsThatNeverReadCostAtMostTwoStatesEach) {
     // The Wataku start: the largest state message (every deployment is a legal move).
-    const Created g = create_game(port(), {{"variant", "wataku"}, {"mode", "local"}, {"formation", 1}});
+    const Created g =
+        create_game(port(), {{"variant", "wataku"}, {"mode", "local"}, {"formation", 1}});
     ASSERT_EQ(g.raw.status, 201) << g.raw;
     constexpr int kViewers = 20;
     std::vector<int> viewers;
@@ -85,11 +88,13 @@ TEST_F(ServerSlowReaders, SpectatorsThatNeverReadCostAtMostTwoStatesEach) {
     std::this_thread::sleep_for(300ms);
     const long after = rss_kb(server_.pid());
     const std::size_t state_bytes = game_state(port(), g.id).dump().size();
-    std::cout << "server memory " << before / 1024 << " MB -> " << after / 1024 << " MB with " << kViewers
-              << " non-reading viewers, " << kPushes << " pushes of " << state_bytes / 1024 << " KB\n";
+    std::cout << "server memory " << before / 1024 << " MB -> " << after / 1024 << " MB with "
+              << kViewers << " non-reading viewers, " << kPushes << " pushes of "
+              << state_bytes / 1024 << " KB\n";
     // Queued per viewer, the pushes beyond what the kernel buffers are more than
     // 10 MB per viewer (260 MB in all, measured); 9 states per viewer are 6 MB.
-    EXPECT_LT(after - before, 48 * 1024) << "server memory grew from " << before << " KB to " << after << " KB";
+    EXPECT_LT(after - before, 48 * 1024)
+        << "server memory grew from " << before << " KB to " << after << " KB";
 
     // A reader that connects now gets the latest state at once.
     WsClient fresh;

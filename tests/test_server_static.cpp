@@ -23,7 +23,7 @@ void write(const fs::path& p, const std::string& text) {
 
 // A site root "www" with a sibling "www-private" and a file "www.txt" beside it.
 class StaticSite : public ::testing::Test {
-protected:
+  protected:
     void SetUp() override {
         base_ = fs::path(dir_.file("site"));
         write(base_ / "www" / "index.html", "<title>app</title>");
@@ -39,7 +39,8 @@ protected:
     void TearDown() override { EXPECT_TRUE(server_.stop()); }
 
     std::string raw_get(const std::string& target) {
-        return raw_exchange(server_.port(), "GET " + target + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+        return raw_exchange(server_.port(),
+                            "GET " + target + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
     }
 
     TempDir dir_;
@@ -70,8 +71,9 @@ TEST_F(StaticSite, OnlyRegularFilesUnderTheRootAreServed) {
     EXPECT_EQ(raw_status(raw_get("/assets/")), 404);
     EXPECT_EQ(raw_status(raw_get("/empty")), 404);
     // Symbolic links that leave the root.
-    for (const std::string target : {"/link.txt", "/linkdir/secret.txt", "/%2e%2e/www-private/secret.txt",
-                                     "/../www.txt", "/assets/../../www.txt"}) {
+    for (const std::string target :
+         {"/link.txt", "/linkdir/secret.txt", "/%2e%2e/www-private/secret.txt", "/../www.txt",
+          "/assets/../../www.txt"}) {
         SCOPED_TRACE(target);
         const std::string reply = raw_get(target);
         EXPECT_NE(raw_status(reply), 200) << reply;

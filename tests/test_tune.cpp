@@ -12,8 +12,8 @@
 
 #include "app/cli.h"
 #include "engine/fit.h"
-#include "match/match.h"
 #include "game/record.h"
+#include "match/match.h"
 
 namespace chimera {
 namespace {
@@ -27,7 +27,8 @@ TEST(LogisticFit, RecoversKnownWeightsWithinItsErrorBars) {
     std::uniform_real_distribution<double> u(0, 1);
     engine::LogisticFit fit({"pawn", "knight", "rook", "tempo"});
     for (int i = 0; i < 60000; ++i) {
-        std::vector<double> x = {double(diff(rng)), double(diff(rng)), double(diff(rng) / 2), i % 2 ? 1.0 : -1.0};
+        std::vector<double> x = {double(diff(rng)), double(diff(rng)), double(diff(rng) / 2),
+                                 i % 2 ? 1.0 : -1.0};
         double z = 0;
         for (std::size_t f = 0; f < x.size(); ++f) z += truth[f] * x[f];
         const double p = 1 / (1 + std::pow(10.0, -z / 400));
@@ -80,7 +81,9 @@ int run(const std::vector<std::string>& args, std::string& out, std::string& err
 }
 
 std::string temp_path(const std::string& name) {
-    return (std::filesystem::temp_directory_path() / ("chimera-test-tune-" + std::to_string(::getpid()) + "-" + name)).string();
+    return (std::filesystem::temp_directory_path() /
+            ("chimera-test-tune-" + std::to_string(::getpid()) + "-" + name))
+        .string();
 }
 
 // Records from a real match feed the tuner; its table names every piece letter.
@@ -93,7 +96,8 @@ TEST(TuneCommand, FitsMaterialFromMatchRecords) {
     ASSERT_TRUE(match::parse_player("nodes=300,hash=1", c.a));
     ASSERT_TRUE(match::parse_player("nodes=300,hash=1", c.b));
     std::string text;
-    (void)match::run_match(c, [&](int, const match::GameResult& g) { text += game::write_record(g.record) + "\n"; });
+    (void)match::run_match(
+        c, [&](int, const match::GameResult& g) { text += game::write_record(g.record) + "\n"; });
     const std::string path = temp_path("chess.pgn");
     std::ofstream(path) << text;
     std::string out, err;
@@ -134,7 +138,8 @@ TEST(MatchSubprocess, UciEnginePlaysLegalGames) {
         c.variant = variant;
         c.games = 2;
         c.max_plies = 30;
-        ASSERT_TRUE(match::parse_player(std::string("nodes=500,hash=1,engine=") + CHIMERA_BINARY, c.a));
+        ASSERT_TRUE(
+            match::parse_player(std::string("nodes=500,hash=1,engine=") + CHIMERA_BINARY, c.a));
         ASSERT_TRUE(match::parse_player("nodes=500,hash=1", c.b));
         EXPECT_NE(c.a.name.find(CHIMERA_BINARY), std::string::npos);
         std::vector<match::GameResult> games;
@@ -152,7 +157,8 @@ TEST(MatchSubprocess, UciEnginePlaysLegalGames) {
 
 TEST(MatchSubprocess, AProgramThatIsNotAnEngineIsRejectedBeforeTheGames) {
     std::string out, err;
-    EXPECT_EQ(run({"match", "chess", "--a", "engine=/nonexistent/engine"}, out, err), app::kUsageError);
+    EXPECT_EQ(run({"match", "chess", "--a", "engine=/nonexistent/engine"}, out, err),
+              app::kUsageError);
     EXPECT_NE(err.find("cannot start"), std::string::npos) << err;
     EXPECT_EQ(run({"match", "chess", "--b", "engine=/bin/true"}, out, err), app::kUsageError);
     EXPECT_NE(err.find("uciok"), std::string::npos) << err;

@@ -28,7 +28,7 @@ using namespace uci_test;
 // In-process sessions.
 
 class SyncBuf : public std::streambuf {
-public:
+  public:
     std::string text() const {
         std::lock_guard lock(m_);
         return s_;
@@ -36,7 +36,7 @@ public:
     // Holds the writing thread this long after it flushes a bestmove line.
     void stall_after_bestmove(int ms) { stall_ms_ = ms; }
 
-protected:
+  protected:
     int sync() override {
         bool bestmove = false;
         {
@@ -46,7 +46,8 @@ protected:
                 bestmove = s_.compare(nl == std::string::npos ? 0 : nl + 1, 8, "bestmove") == 0;
             }
         }
-        if (bestmove && stall_ms_ > 0) std::this_thread::sleep_for(std::chrono::milliseconds(stall_ms_.load()));
+        if (bestmove && stall_ms_ > 0)
+            std::this_thread::sleep_for(std::chrono::milliseconds(stall_ms_.load()));
         return 0;
     }
     int_type overflow(int_type c) override {
@@ -62,14 +63,14 @@ protected:
         return n;
     }
 
-private:
+  private:
     mutable std::mutex m_;
     std::string s_;
     std::atomic<int> stall_ms_{0};
 };
 
 class Session {
-public:
+  public:
     Session() : os_(&buf_), uci_(std::make_unique<protocol::UciSession>(os_)) {}
 
     // Handles one line; returns the complete output lines written since the last call.
@@ -115,7 +116,7 @@ public:
     bool alive() const { return alive_; }
     void stall_after_bestmove(int ms) { buf_.stall_after_bestmove(ms); }
 
-private:
+  private:
     SyncBuf buf_;
     std::ostream os_;
     std::unique_ptr<protocol::UciSession> uci_;
@@ -156,11 +157,12 @@ TEST(UciSession, HandshakeListsEveryOption) {
 
 TEST(UciSession, SetoptionAcceptsEveryOption) {
     Session s;
-    for (const char* line : {"setoption name Hash value 1", "setoption name Hash value 32",
-                             "setoption name Threads value 2", "setoption name Threads value 1",
-                             "setoption name Skill Level value 3", "setoption name Skill Level value 8",
-                             "setoption name MultiPV value 1", "setoption name Clear Hash",
-                             "setoption name hash value 8"})  // option names are case-insensitive
+    for (const char* line :
+         {"setoption name Hash value 1", "setoption name Hash value 32",
+          "setoption name Threads value 2", "setoption name Threads value 1",
+          "setoption name Skill Level value 3", "setoption name Skill Level value 8",
+          "setoption name MultiPV value 1", "setoption name Clear Hash",
+          "setoption name hash value 8"})  // option names are case-insensitive
         EXPECT_EQ(s.send(line), Lines{}) << line;
     for (const auto& v : variants()) {
         EXPECT_EQ(s.send(std::string("setoption name UCI_Variant value ") + v.id), Lines{});
@@ -174,7 +176,8 @@ TEST(UciSession, SetoptionAcceptsEveryOption) {
     check_search_output(out, "chess", "", {});
     Lines firsts;
     for (const auto& l : out)
-        if (starts_with(l, "info depth 3 ")) firsts.push_back(words(l.substr(l.find(" pv ") + 4))[0]);
+        if (starts_with(l, "info depth 3 "))
+            firsts.push_back(words(l.substr(l.find(" pv ") + 4))[0]);
     ASSERT_EQ(firsts.size(), 3u) << joined(out);
     EXPECT_NE(firsts[0], firsts[1]);
     EXPECT_NE(firsts[1], firsts[2]);
@@ -192,16 +195,27 @@ TEST(UciSession, SetoptionRejectsBadNamesAndValues) {
     Session s;
     ASSERT_EQ(s.send("position startpos moves e2e4"), Lines{});
     const std::string before = s.fen();
-    for (const char* line :
-         {"setoption", "setoption foo", "setoption name", "setoption name Hash",
-          "setoption name Hash value", "setoption name Hash value abc", "setoption name Hash value 0",
-          "setoption name Hash value 65537", "setoption name Hash value -5", "setoption name Hash value 1.5",
-          "setoption name Hash value 99999999999999999999", "setoption name Threads value 0",
-          "setoption name Threads value 257", "setoption name Skill Level value 0",
-          "setoption name Skill Level value 9", "setoption name MultiPV value 0",
-          "setoption name MultiPV value x", "setoption name UCI_Variant value shogi",
-          "setoption name UCI_Variant value", "setoption name Ponder value true",
-          "setoption name NoSuchOption value 1"})
+    for (const char* line : {"setoption",
+                             "setoption foo",
+                             "setoption name",
+                             "setoption name Hash",
+                             "setoption name Hash value",
+                             "setoption name Hash value abc",
+                             "setoption name Hash value 0",
+                             "setoption name Hash value 65537",
+                             "setoption name Hash value -5",
+                             "setoption name Hash value 1.5",
+                             "setoption name Hash value 99999999999999999999",
+                             "setoption name Threads value 0",
+                             "setoption name Threads value 257",
+                             "setoption name Skill Level value 0",
+                             "setoption name Skill Level value 9",
+                             "setoption name MultiPV value 0",
+                             "setoption name MultiPV value x",
+                             "setoption name UCI_Variant value shogi",
+                             "setoption name UCI_Variant value",
+                             "setoption name Ponder value true",
+                             "setoption name NoSuchOption value 1"})
         expect_one_error(s, line);
     EXPECT_EQ(s.fen(), before);  // still chess, same position
     EXPECT_EQ(s.send("isready"), Lines{"readyok"});
@@ -231,8 +245,8 @@ TEST_P(UciVariant, PositionCommandsAndErrorsKeepThePosition) {
     EXPECT_EQ(s.fen(), after_moves);
     expect_one_error(s, "position startpos moves" + moves + " " + v.illegal[0] + " " + v.moves[0]);
     for (const auto& f : v.bad_fens) expect_one_error(s, "position fen " + f);
-    expect_one_error(s, "position fen " + std::string(v.start_fen) + " moves " + v.moves[0] + " " +
-                            v.moves[0]);
+    expect_one_error(
+        s, "position fen " + std::string(v.start_fen) + " moves " + v.moves[0] + " " + v.moves[0]);
     EXPECT_EQ(s.fen(), after_moves);
 
     // The kept position is the one searched.
@@ -248,9 +262,10 @@ TEST_P(UciVariant, EveryGoFormGivesInfoAndOneLegalBestmove) {
         std::string cmd = "position startpos";
         if (k) cmd += " moves " + v.moves[0];
         ASSERT_EQ(s.send(cmd), Lines{});
-        for (const char* go : {"go depth 3", "go nodes 3000", "go movetime 50",
-                               "go wtime 2000 btime 2000 winc 20 binc 20",
-                               "go wtime 1000 btime 1000 movestogo 3", "go depth 2 nodes 100000 movetime 5000"}) {
+        for (const char* go :
+             {"go depth 3", "go nodes 3000", "go movetime 50",
+              "go wtime 2000 btime 2000 winc 20 binc 20", "go wtime 1000 btime 1000 movestogo 3",
+              "go depth 2 nodes 100000 movetime 5000"}) {
             SCOPED_TRACE(go);
             check_search_output(s.search(go), v.id, "", moves);
         }
@@ -262,9 +277,14 @@ TEST_P(UciVariant, EveryGoFormGivesInfoAndOneLegalBestmove) {
 TEST_P(UciVariant, GoPerftFollowsTheContract) {
     const VariantCase& v = GetParam();
     const std::string id = v.id;
-    const std::uint64_t expected[2] = {id == "chess" ? 20u : id == "chess4d" ? 53u : id == "wreckage" ? 36u : 365u,
-                                       id == "chess" ? 400u : id == "chess4d" ? 2801u : id == "wreckage" ? 1296u
-                                                                                                         : 131484u};
+    const std::uint64_t expected[2] = {id == "chess"      ? 20u
+                                       : id == "chess4d"  ? 53u
+                                       : id == "wreckage" ? 36u
+                                                          : 365u,
+                                       id == "chess"      ? 400u
+                                       : id == "chess4d"  ? 2801u
+                                       : id == "wreckage" ? 1296u
+                                                          : 131484u};
     Session s;
     ASSERT_EQ(s.send("setoption name UCI_Variant value " + id), Lines{});
     for (int depth : {1, 2}) {
@@ -287,7 +307,8 @@ TEST_P(UciVariant, GoPerftFollowsTheContract) {
         std::sort(seen.begin(), seen.end());
         EXPECT_EQ(std::adjacent_find(seen.begin(), seen.end()), seen.end()) << "a root move twice";
     }
-    for (const char* bad : {"go perft", "go perft -1", "go perft x", "go perft 21"}) expect_one_error(s, bad);
+    for (const char* bad : {"go perft", "go perft -1", "go perft x", "go perft 21"})
+        expect_one_error(s, bad);
 }
 
 // The contract: "Depth 0 prints only `Nodes searched: 1`".
@@ -361,22 +382,38 @@ TEST(UciSession, MalformedInputIsReportedAndIgnored) {
     Session s;
     ASSERT_EQ(s.send("position startpos moves d2d4"), Lines{});
     const std::string before = s.fen();
-    for (std::string_view quiet : {"", " ", "\t", "\r", "   \t  "}) EXPECT_EQ(s.send(quiet), Lines{});
+    for (std::string_view quiet : {"", " ", "\t", "\r", "   \t  "})
+        EXPECT_EQ(s.send(quiet), Lines{});
     const std::string nul("go\0depth 3", 10);
     const std::string long_line(100000, 'a');
     const std::string long_spaces = "isready" + std::string(70000, ' ');
-    for (std::string_view bad :
-         {std::string_view("foo"), std::string_view("Go depth 3"), std::string_view("\x01\x02\xff\xfe"),
-          std::string_view(nul), std::string_view(long_line), std::string_view(long_spaces),
-          std::string_view("position"), std::string_view("position foo"), std::string_view("position fen"),
-          std::string_view("position startpos garbage"), std::string_view("position startpos moves e2e4 zzz"),
-          std::string_view("go depth"), std::string_view("go depth x"), std::string_view("go depth 0"),
-          std::string_view("go depth -3"), std::string_view("go depth 99999999999999999"),
-          std::string_view("go nodes 0"), std::string_view("go nodes -1"), std::string_view("go movetime"),
-          std::string_view("go movetime abc"), std::string_view("go wtime abc"),
-          std::string_view("go movestogo 0"), std::string_view("go searchmoves e2e4"),
-          std::string_view("go mate 2"), std::string_view("go foo"), std::string_view("go depth 3 foo"),
-          std::string_view("position fen \xff\xfe\x80 w - - 0 1")})
+    for (std::string_view bad : {std::string_view("foo"),
+                                 std::string_view("Go depth 3"),
+                                 std::string_view("\x01\x02\xff\xfe"),
+                                 std::string_view(nul),
+                                 std::string_view(long_line),
+                                 std::string_view(long_spaces),
+                                 std::string_view("position"),
+                                 std::string_view("position foo"),
+                                 std::string_view("position fen"),
+                                 std::string_view("position startpos garbage"),
+                                 std::string_view("position startpos moves e2e4 zzz"),
+                                 std::string_view("go depth"),
+                                 std::string_view("go depth x"),
+                                 std::string_view("go depth 0"),
+                                 std::string_view("go depth -3"),
+                                 std::string_view("go depth 99999999999999999"),
+                                 std::string_view("go nodes 0"),
+                                 std::string_view("go nodes -1"),
+                                 std::string_view("go movetime"),
+                                 std::string_view("go movetime abc"),
+                                 std::string_view("go wtime abc"),
+                                 std::string_view("go movestogo 0"),
+                                 std::string_view("go searchmoves e2e4"),
+                                 std::string_view("go mate 2"),
+                                 std::string_view("go foo"),
+                                 std::string_view("go depth 3 foo"),
+                                 std::string_view("position fen \xff\xfe\x80 w - - 0 1")})
         expect_one_error(s, bad);
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
     EXPECT_EQ(count_prefix(s.take(), "bestmove"), 0);  // no bad go started a search

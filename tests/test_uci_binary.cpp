@@ -3,13 +3,12 @@
 // and stdout, every read has a timeout (a hang fails, it does not block), and
 // the exit status is checked.
 #include <fcntl.h>
+#include <gtest/gtest.h>
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-#include <gtest/gtest.h>
 
 #include <cerrno>
 #include <chrono>
@@ -31,7 +30,7 @@ using namespace uci_test;
 // Black-box conversations with the binary.
 
 class Process {
-public:
+  public:
     explicit Process(const Lines& args) {
         signal(SIGPIPE, SIG_IGN);
         int in[2], out[2];
@@ -113,7 +112,7 @@ public:
 
     Lines lines;
 
-private:
+  private:
     // Reads what is available within timeout_ms; false at EOF or timeout.
     bool drain(int timeout_ms) {
         pollfd p{from_, POLLIN, 0};
@@ -141,7 +140,9 @@ private:
 // conversations that are about something else pause briefly.
 void settle() { std::this_thread::sleep_for(std::chrono::milliseconds(20)); }
 
-Lines since(const Process& p, std::size_t from) { return Lines(p.lines.begin() + static_cast<std::ptrdiff_t>(from), p.lines.end()); }
+Lines since(const Process& p, std::size_t from) {
+    return Lines(p.lines.begin() + static_cast<std::ptrdiff_t>(from), p.lines.end());
+}
 
 TEST(UciBinary, PlainBinarySpeaksUciAndQuitsWithZero) {
     Process p({});

@@ -94,8 +94,10 @@ TEST(WatakuNotation, W5_FormationGroupsAsDescribed) {
         auto g = refw::group_of(p, refw::sq(s));
         return std::set<int>(g.begin(), g.end());
     };
-    const refw::Pos f1 = refw::parse_fen(kFormations[0].fen), f2 = refw::parse_fen(kFormations[1].fen),
-                    f3 = refw::parse_fen(kFormations[2].fen), f4 = refw::parse_fen(kFormations[3].fen);
+    const refw::Pos f1 = refw::parse_fen(kFormations[0].fen),
+                    f2 = refw::parse_fen(kFormations[1].fen),
+                    f3 = refw::parse_fen(kFormations[2].fen),
+                    f4 = refw::parse_fen(kFormations[3].fen);
     EXPECT_TRUE(group(f1, "d2").count(refw::sq("f2")));
     EXPECT_FALSE(group(f2, "c2").count(refw::sq("g2")));
     EXPECT_TRUE(group(f3, "e1").count(refw::sq("e2")));
@@ -244,8 +246,8 @@ TEST(WatakuNotation, W29_LanOfMovesTraversesAndDeployments) {
     EXPECT_EQ(d.to(), refw::sq("e9"));
     EXPECT_EQ(d.extra(), int(wataku::TURTLE));
     for (Move m : {t, n, d}) EXPECT_EQ(pos.parse_lan(pos.lan(m)), m);
-    for (const char* bad : {"", "e5", "e5e9", "e5e5", "t@e9", "T@e10", "T@e5", "Q@e9", "e5-e8",
-                            "E5E8", "j1a1"}) {
+    for (const char* bad :
+         {"", "e5", "e5e9", "e5e5", "t@e9", "T@e10", "T@e5", "Q@e9", "e5-e8", "E5E8", "j1a1"}) {
         std::string err;
         EXPECT_TRUE(pos.parse_lan(bad, &err).is_none()) << bad;
         EXPECT_FALSE(err.empty()) << bad;
@@ -308,8 +310,8 @@ TEST(WatakuNotation, W29_LanAndSanRoundTripWithDistinctMarks) {
     check_notation(kCrowdFen);
     check_notation(kFormations[0].fen);
     check_notation(kFormations[3].fen);
-    check_notation(make_fen({"Ka1", "Ki1", "Rc3", "kc9", "kg9"}, 'w', "T"));  // T@b2+ wakes c3
-    check_notation(make_fen({"Kf8", "Ka1", "Re8", "ka9", "ki1"}, 'w', "R"));  // R@d9#
+    check_notation(make_fen({"Ka1", "Ki1", "Rc3", "kc9", "kg9"}, 'w', "T"));      // T@b2+ wakes c3
+    check_notation(make_fen({"Kf8", "Ka1", "Re8", "ka9", "ki1"}, 'w', "R"));      // R@d9#
     check_notation(make_fen({"Ke1", "Kh5", "Ng6", "kg8", "pf8", "re8", "ka9"}));  // in check
 }
 

@@ -49,8 +49,10 @@ TEST(WatakuPlay, W18_OneDeploymentPerKindAndEmptySquare) {
         EXPECT_NE(std::string("QRT").find(d[0]), std::string::npos) << d;
         EXPECT_EQ(d[1], '@') << d;
     }
-    for (const char* d : {"T@h9", "Q@h8", "R@i8", "Q@e5", "T@a2"}) EXPECT_TRUE(unique.count(d)) << d;
-    for (const char* d : {"B@e5", "P@e5", "N@e5", "K@e5", "Q@a1"}) EXPECT_FALSE(unique.count(d)) << d;
+    for (const char* d : {"T@h9", "Q@h8", "R@i8", "Q@e5", "T@a2"})
+        EXPECT_TRUE(unique.count(d)) << d;
+    for (const char* d : {"B@e5", "P@e5", "N@e5", "K@e5", "Q@a1"})
+        EXPECT_FALSE(unique.count(d)) << d;
 }
 
 // Queen deployed on e5 touches nothing: dormant. On a2 it touches King a1: active.
@@ -96,9 +98,9 @@ TEST(WatakuPlay, W18_DeploymentReconnectsADormantGroupWhichChecksAtOnce) {
 // deployment is legal only between them, e2 ... e8; King e1 may go to d1, d2, f1,
 // f2 (e2 stays on the file); King a1 cannot move while e1 is in check.
 TEST(WatakuPlay, W18_DeploymentMustNotLeaveAKingInCheck) {
-    expect_all_actions(make_fen({"Ke1", "Ka1", "kd9", "re9", "ki5"}, 'w', "T"),
-                       {"T@e2", "T@e3", "T@e4", "T@e5", "T@e6", "T@e7", "T@e8", "e1d1", "e1d2",
-                        "e1f1", "e1f2"});
+    expect_all_actions(
+        make_fen({"Ke1", "Ka1", "kd9", "re9", "ki5"}, 'w', "T"),
+        {"T@e2", "T@e3", "T@e4", "T@e5", "T@e6", "T@e7", "T@e8", "e1d1", "e1d2", "e1f1", "e1f2"});
 }
 
 // ---------------------------------------------------------------- W-19 reserve
@@ -179,8 +181,7 @@ TEST(WatakuPlay, W21_DormantAttackerGivesNoCheck) {
     Position pos;
     load(pos, dormant);
     EXPECT_FALSE(pos.in_check());
-    expect_all_actions(dormant,
-                       {"e9d8", "e9d9", "e9e8", "e9f8", "e9f9", "i9h8", "i9h9", "i9i8"});
+    expect_all_actions(dormant, {"e9d8", "e9d9", "e9e8", "e9f8", "e9f9", "i9h8", "i9h9", "i9i8"});
     const std::string active = make_fen({"Ka1", "Kd2", "Re3", "ke9", "ki9"}, 'b');
     load(pos, active);
     EXPECT_TRUE(pos.in_check());

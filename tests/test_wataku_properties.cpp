@@ -66,7 +66,8 @@ bool verify(Position& pos, std::mt19937_64& rng, Stats& st, std::vector<Move>& c
     }
     const bool check = refw::in_check(p, p.white);
     if (pos.in_check() != check) {
-        ADD_FAILURE() << "in_check: engine " << pos.in_check() << " model " << check << " in " << fen;
+        ADD_FAILURE() << "in_check: engine " << pos.in_check() << " model " << check << " in "
+                      << fen;
         return false;
     }
     st.checks += check;
@@ -106,7 +107,8 @@ bool verify(Position& pos, std::mt19937_64& rng, Stats& st, std::vector<Move>& c
         }
         EXPECT_EQ(pos.key(), pos.compute_key()) << lan << " in " << fen;
         if (pos.in_check()) checking.push_back(m);
-        if (a.type != 'D' || (rng() & 7) == 0) {  // the model's check test on a share of deployments
+        if (a.type != 'D' ||
+            (rng() & 7) == 0) {  // the model's check test on a share of deployments
             EXPECT_EQ(pos.in_check(), refw::in_check(next, next.white)) << lan << " in " << fen;
         }
         pos.undo_move(m);
@@ -210,12 +212,12 @@ TEST(WatakuProperties, RandomPlayoutsAgreeWithTheModel) {
             if (HasFailure()) break;
         }
     }
-    std::printf("plies %ld, actions checked %ld; played: traverses %ld, deployments %ld, "
-                "captures %ld; seen: legal traverses %ld, dormant pieces %ld, checks %ld, "
-                "wake-ups %ld; ends: mates %ld, stalemates %ld, repetitions %ld\n",
-                st.plies, st.actions_checked, st.traverses, st.deployments, st.captures,
-                st.traverses_seen, st.dormant_seen, st.checks, st.wakes, st.mates, st.stalemates,
-                st.repetitions);
+    std::printf(
+        "plies %ld, actions checked %ld; played: traverses %ld, deployments %ld, "
+        "captures %ld; seen: legal traverses %ld, dormant pieces %ld, checks %ld, "
+        "wake-ups %ld; ends: mates %ld, stalemates %ld, repetitions %ld\n",
+        st.plies, st.actions_checked, st.traverses, st.deployments, st.captures, st.traverses_seen,
+        st.dormant_seen, st.checks, st.wakes, st.mates, st.stalemates, st.repetitions);
     EXPECT_GE(st.plies, 2000);
     EXPECT_GT(st.traverses, 0);
     EXPECT_GT(st.deployments, 0);

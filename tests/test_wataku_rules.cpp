@@ -58,8 +58,9 @@ TEST(WatakuRules, W2_LettersNameKindAndColour) {
     Position pos;
     load(pos, fen);
     const std::string letters = "KKQRBNPT";
-    const wataku::PieceType types[] = {wataku::KING,   wataku::KING, wataku::QUEEN, wataku::ROOK,
-                                       wataku::BISHOP, wataku::KNIGHT, wataku::PAWN, wataku::TURTLE};
+    const wataku::PieceType types[] = {wataku::KING, wataku::KING,   wataku::QUEEN,
+                                       wataku::ROOK, wataku::BISHOP, wataku::KNIGHT,
+                                       wataku::PAWN, wataku::TURTLE};
     for (int f = 0; f < 8; ++f) {
         const wataku::Piece w = pos.piece_on(wataku::make_square(f, 0));
         const wataku::Piece b = pos.piece_on(wataku::make_square(f, 8));
@@ -79,7 +80,8 @@ TEST(WatakuRules, W2_LettersNameKindAndColour) {
 TEST(WatakuRules, W3_ArmyLimitsCountTheBoardAndTheReserve) {
     Position pos;
     // Formation 1 holds each army exactly (8 placed + 9 in reserve).
-    EXPECT_TRUE(pos.set_fen("9/3ktk3/2nptpn2/9/9/9/2NPTPN2/3KTK3/9 w QRRBBPPTTqrrbbpptt 1").is_ok());
+    EXPECT_TRUE(
+        pos.set_fen("9/3ktk3/2nptpn2/9/9/9/2NPTPN2/3KTK3/9 w QRRBBPPTTqrrbbpptt 1").is_ok());
     for (const char* bad : {
              // a second Queen in White's reserve
              "9/3ktk3/2nptpn2/9/9/9/2NPTPN2/3KTK3/9 w QQRRBBPPTTqrrbbpptt 1",
@@ -132,9 +134,9 @@ TEST(WatakuRules, W4_CornerI9DoesNotTouchCornerA9) {
 // Rook f3 is two files from d3; the Black Pawn e3 between touches both but enemy
 // pieces never connect: f3 is dormant. Black Rook e7 is active through Turtle e8.
 TEST(WatakuRules, W6_GroupsConnectThroughEveryKindButNeverThroughTheEnemy) {
-    expect_active(make_fen({"Ka1", "Ki1", "Tb2", "Nc3", "Pd3", "Rf3", "ke9", "ka9", "te8", "re7",
-                            "pe3"}),
-                  {"a1", "i1", "b2", "c3", "d3", "e9", "a9", "e8", "e7"});
+    expect_active(
+        make_fen({"Ka1", "Ki1", "Tb2", "Nc3", "Pd3", "Rf3", "ke9", "ka9", "te8", "re7", "pe3"}),
+        {"a1", "i1", "b2", "c3", "d3", "e9", "a9", "e8", "e7"});
 }
 
 // W-7: activity follows the placement after every action. The Knight c3 leaps to
@@ -231,16 +233,16 @@ std::string with_slider(char piece) {
 }
 
 TEST(WatakuRules, W10_QueenSlidesTheEightLinesAndCapturesTheFirstEnemy) {
-    expect_piece_actions(with_slider('Q'), "e5",
-                         {"e5e6", "e5e4", "e5e3", "e5e2", "e5e1", "e5f5", "e5g5", "e5h5", "e5i5",
-                          "e5d5", "e5f6", "e5g7", "e5f4", "e5g3", "e5h2", "e5d6", "e5c7", "e5b8",
-                          "e5a9"});
+    expect_piece_actions(
+        with_slider('Q'), "e5",
+        {"e5e6", "e5e4", "e5e3", "e5e2", "e5e1", "e5f5", "e5g5", "e5h5", "e5i5", "e5d5", "e5f6",
+         "e5g7", "e5f4", "e5g3", "e5h2", "e5d6", "e5c7", "e5b8", "e5a9"});
 }
 
 TEST(WatakuRules, W11_RookSlidesTheFourOrthogonalLines) {
-    expect_piece_actions(with_slider('R'), "e5",
-                         {"e5e6", "e5e4", "e5e3", "e5e2", "e5e1", "e5f5", "e5g5", "e5h5", "e5i5",
-                          "e5d5"});
+    expect_piece_actions(
+        with_slider('R'), "e5",
+        {"e5e6", "e5e4", "e5e3", "e5e2", "e5e1", "e5f5", "e5g5", "e5h5", "e5i5", "e5d5"});
 }
 
 TEST(WatakuRules, W12_BishopSlidesTheFourDiagonalsAndCannotJump) {
@@ -275,9 +277,9 @@ TEST(WatakuRules, W14_PawnStepsOrthogonallyAndCapturesDiagonally) {
 // captures Bishop d1, Rook f1, Pawn f3; d3 is its own King. The White pieces
 // touch no White King (a9, c9): dormant, nothing attacks.
 TEST(WatakuRules, W14_PawnHasNoForwardDirectionAndNoPromotion) {
-    expect_piece_actions(make_fen({"Ka9", "Kc9", "Nd2", "Bd1", "Rf1", "Pf3", "kd3", "ki9", "pe2"},
-                                  'b'),
-                         "e2", {"e2e3", "e2e1", "e2f2", "e2d1", "e2f1", "e2f3"});
+    expect_piece_actions(
+        make_fen({"Ka9", "Kc9", "Nd2", "Bd1", "Rf1", "Pf3", "kd3", "ki9", "pe2"}, 'b'), "e2",
+        {"e2e3", "e2e1", "e2f2", "e2d1", "e2f1", "e2f3"});
 }
 
 // ---------------------------------------------------------------- W-15 Turtle
@@ -295,8 +297,7 @@ TEST(WatakuRules, W15_TurtleStepsOrthogonallyAndNeverCaptures) {
 // c4 (active via King c3): every leap but e5, plus the Traverse over d4 to e4.
 // Pawn d4: d5, d3, e4 and the Traverse over c4 to b4; no capture of e5.
 TEST(WatakuRules, W15_TurtleCanNeverBeCaptured) {
-    const std::string fen =
-        make_fen({"Ki1", "Kh1", "Te5", "kf8", "kc3", "qe9", "nc4", "pd4"}, 'b');
+    const std::string fen = make_fen({"Ki1", "Kh1", "Te5", "kf8", "kc3", "qe9", "nc4", "pd4"}, 'b');
     expect_piece_actions(fen, "e9",
                          {"e9e8", "e9e7", "e9e6", "e9d9", "e9c9", "e9b9", "e9a9", "e9f9", "e9g9",
                           "e9h9", "e9i9", "e9d8", "e9c7", "e9b6", "e9a5"});

@@ -68,8 +68,8 @@ inline char kind(char p) { return static_cast<char>(std::toupper(static_cast<uns
 inline constexpr std::string_view kReserveOrder = "QRBNPT";  // W-28
 
 struct Pos {
-    std::array<char, 81> b{};  // FEN letters, '.' for an empty square
-    bool white = true;         // side to move
+    std::array<char, 81> b{};                     // FEN letters, '.' for an empty square
+    bool white = true;                            // side to move
     std::array<std::array<int, 6>, 2> reserve{};  // [white=0/black=1][index in QRBNPT]
     int fullmove = 1;
 };
@@ -153,7 +153,8 @@ inline std::vector<int> group_of(const Pos& p, int s) {
     const bool white = is_white(at(p, s));
     for (std::size_t i = 0; i < group.size(); ++i)
         for (int n : neighbours(group[i]))
-            if (!seen[static_cast<std::size_t>(n)] && at(p, n) != '.' && owned_by(at(p, n), white)) {
+            if (!seen[static_cast<std::size_t>(n)] && at(p, n) != '.' &&
+                owned_by(at(p, n), white)) {
                 seen[static_cast<std::size_t>(n)] = true;
                 group.push_back(n);
             }
@@ -438,7 +439,8 @@ inline void expect_piece_actions(const std::string& fen, std::string_view from,
     const Names got = engine_lans_from(pos, from);
     EXPECT_EQ(got, expected) << "engine, " << from << " in " << fen << "\n" << diff(got, expected);
     const Names model = refw::legal_lans_from(refw::parse_fen(fen), refw::sq(from));
-    EXPECT_EQ(model, expected) << "model, " << from << " in " << fen << "\n" << diff(model, expected);
+    EXPECT_EQ(model, expected) << "model, " << from << " in " << fen << "\n"
+                               << diff(model, expected);
     const Names all = engine_lans(pos), all_model = refw::legal_lans(refw::parse_fen(fen));
     EXPECT_EQ(all, all_model) << "engine vs model in " << fen << "\n" << diff(all, all_model);
 }

@@ -26,7 +26,9 @@
 #include <unistd.h>
 
 // Boost 1.74's asio/awaitable.hpp uses std::exchange without including <utility>.
+// clang-format off
 #include <utility>
+// clang-format on
 
 #include <algorithm>
 #include <atomic>
@@ -34,12 +36,12 @@
 #include <boost/beast.hpp>
 #include <chrono>
 #include <condition_variable>
-#include <functional>
 #include <cstdio>
 #include <cstdlib>
 #include <deque>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <memory>
 #include <mutex>
@@ -74,7 +76,7 @@ struct Options {
     int max_plies = 200;
     int threads = 2;
     int server_threads = 2;
-    int parallel = 64;  // setup requests and handshakes in flight
+    int parallel = 64;    // setup requests and handshakes in flight
     std::string variant;  // empty: the server's default
     unsigned seed = 1;
     int think_ms = 0;  // mean pause before each move (uniform in [0.5, 1.5] x); 0 = closed loop
@@ -108,13 +110,15 @@ double cpu_seconds(pid_t pid) {
 }
 
 struct Shared {
-    Shared(net::io_context& c, Options o, tcp::endpoint e) : ioc(c), opt(std::move(o)), endpoint(std::move(e)) {}
+    Shared(net::io_context& c, Options o, tcp::endpoint e)
+        : ioc(c), opt(std::move(o)), endpoint(std::move(e)) {}
     net::io_context& ioc;
     Options opt;
     tcp::endpoint endpoint;
     std::atomic<int> created{0}, connected{0}, setup_failed{0};
     std::atomic<bool> playing{false}, stopping{false};
-    std::atomic<long> moves{0}, throttled{0}, errors{0}, finished{0}, replaced{0}, in_flight{0}, disconnects{0};
+    std::atomic<long> moves{0}, throttled{0}, errors{0}, finished{0}, replaced{0}, in_flight{0},
+        disconnects{0};
     std::mutex log_mutex;
     int logged = 0;
     void log(const std::string& s) {
@@ -124,9 +128,11 @@ struct Shared {
 };
 
 class Client : public std::enable_shared_from_this<Client> {
-public:
+  public:
     Client(Shared& shared, int index)
-        : sh_(shared), strand_(net::make_strand(shared.ioc)), rng_(shared.opt.seed * 7919u + static_cast<unsigned>(index)) {}
+        : sh_(shared),
+          strand_(net::make_strand(shared.ioc)),
+          rng_(shared.opt.seed * 7919u + static_cast<unsigned>(index)) {}
 
     // Setup: create a game (then `on_created` is called on the strand).
     void create(std::function<void(bool)> done) {
@@ -156,7 +162,7 @@ public:
     }
     const std::vector<std::uint32_t>& latencies() const { return latencies_us_; }
 
-private:
+  private:
     // --- HTTP: POST /api/games -------------------------------------------------
     void do_create() {
         http_.emplace(strand_);
@@ -175,16 +181,19 @@ private:
             if (ec) return self->created(false, "connect: " + ec.message());
             http::async_write(*self->http_, self->req_, [self](beast::error_code ec2, std::size_t) {
                 if (ec2) return self->created(false, "write: " + ec2.message());
-                http::async_read(*self->http_, self->hbuf_, self->res_, [self](beast::error_code ec3, std::size_t) {
-                    if (ec3) return self->created(false, "read: " + ec3.message());
-                    const Json j = Json::parse(self->res_.body(), nullptr, false);
-                    if (self->res_.result_int() != 201 || !j.is_object())
-                        return self->created(false, "create: HTTP " + std::to_string(self->res_.result_int()) + " " +
-                                                        self->res_.body().substr(0, 200));
-                    self->id_ = j.value("id", "");
-                    self->token_ = j.value("token", "");
-                    self->created(true, "");
-                });
+                http::async_read(*self->http_, self->hbuf_, self->res_,
+                                 [self](beast::error_code ec3, std::size_t) {
+                                     if (ec3) return self->created(false, "read: " + ec3.message());
+                                     const Json j = Json::parse(self->res_.body(), nullptr, false);
+                                     if (self->res_.result_int() != 201 || !j.is_object())
+                                         return self->created(
+                                             false, "create: HTTP " +
+                                                        std::to_string(self->res_.result_int()) +
+                                                        " " + self->res_.body().substr(0, 200));
+                                     self->id_ = j.value("id", "");
+                                     self->token_ = j.value("token", "");
+                                     self->created(true, "");
+                                 });
             });
         });
     }
@@ -220,18 +229,20 @@ private:
         conn_ = c;
         ready_ = waiting_ = over_ = resigning_ = false;
         beast::get_lowest_layer(c->ws).expires_after(60s);
-        beast::get_lowest_layer(c->ws).async_connect(sh_.endpoint, [self = shared_from_this(), c](beast::error_code ec) {
+        beast::get_lowest_layer(c->ws).async_connect(sh_.endpoint, [self = shared_from_this(),
+                                                                    c](beast::error_code ec) {
             if (c != self->conn_) return;
             if (ec) return self->connected(false, "ws connect: " + ec.message());
             beast::get_lowest_layer(c->ws).expires_never();
             c->ws.set_option(websocket::stream_base::timeout::suggested(beast::role_type::client));
             c->ws.read_message_max(4 * 1024 * 1024);
-            c->ws.async_handshake("localhost", "/api/games/" + self->id_ + "/ws?token=" + self->token_,
-                                  [self, c](beast::error_code ec2) {
-                                      if (c != self->conn_) return;
-                                      if (ec2) return self->connected(false, "handshake: " + ec2.message());
-                                      self->do_read(c);
-                                  });
+            c->ws.async_handshake(
+                "localhost", "/api/games/" + self->id_ + "/ws?token=" + self->token_,
+                [self, c](beast::error_code ec2) {
+                    if (c != self->conn_) return;
+                    if (ec2) return self->connected(false, "handshake: " + ec2.message());
+                    self->do_read(c);
+                });
         });
     }
 
@@ -275,8 +286,11 @@ private:
             legal_.clear();
             for (const auto& m : j["legal_moves"]) legal_.push_back(m.value("lan", ""));
             if (waiting_ && plies_ == expect_) {
-                const auto us = std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - sent_).count();
-                latencies_us_.push_back(static_cast<std::uint32_t>(std::min<long long>(us, UINT32_MAX)));
+                const auto us =
+                    std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - sent_)
+                        .count();
+                latencies_us_.push_back(
+                    static_cast<std::uint32_t>(std::min<long long>(us, UINT32_MAX)));
                 waiting_ = false;
                 sh_.in_flight--;
                 sh_.moves++;
@@ -292,7 +306,8 @@ private:
                 // Rate-limited: wait, then play again.
                 sh_.throttled++;
                 auto timer = std::make_shared<net::steady_timer>(strand_, 100ms);
-                timer->async_wait([self = shared_from_this(), timer](beast::error_code) { self->maybe_move(); });
+                timer->async_wait(
+                    [self = shared_from_this(), timer](beast::error_code) { self->maybe_move(); });
             } else {
                 sh_.errors++;
                 sh_.log("error message: " + text.substr(0, 200));
@@ -306,7 +321,8 @@ private:
         if (sh_.opt.think_ms <= 0) return maybe_move();
         if (thinking_ || waiting_) return;
         thinking_ = true;
-        const int ms = std::uniform_int_distribution<int>(sh_.opt.think_ms / 2, sh_.opt.think_ms * 3 / 2)(rng_);
+        const int ms = std::uniform_int_distribution<int>(sh_.opt.think_ms / 2,
+                                                          sh_.opt.think_ms * 3 / 2)(rng_);
         auto timer = std::make_shared<net::steady_timer>(strand_, std::chrono::milliseconds(ms));
         timer->async_wait([self = shared_from_this(), timer](beast::error_code) {
             self->thinking_ = false;
@@ -329,7 +345,8 @@ private:
             return;  // the state with the result triggers the replacement
         }
         if (legal_.empty()) return;
-        const std::string& mv = legal_[std::uniform_int_distribution<std::size_t>(0, legal_.size() - 1)(rng_)];
+        const std::string& mv =
+            legal_[std::uniform_int_distribution<std::size_t>(0, legal_.size() - 1)(rng_)];
         waiting_ = true;
         expect_ = plies_ + 1;
         sh_.in_flight++;
@@ -344,12 +361,13 @@ private:
     void do_write(const std::shared_ptr<Conn>& c) {
         c->writing = true;
         c->ws.text(true);
-        c->ws.async_write(net::buffer(c->outq.front()), [self = shared_from_this(), c](beast::error_code ec, std::size_t) {
-            c->writing = false;
-            if (ec) return;
-            c->outq.pop_front();
-            if (!c->outq.empty()) self->do_write(c);
-        });
+        c->ws.async_write(net::buffer(c->outq.front()),
+                          [self = shared_from_this(), c](beast::error_code ec, std::size_t) {
+                              c->writing = false;
+                              if (ec) return;
+                              c->outq.pop_front();
+                              if (!c->outq.empty()) self->do_write(c);
+                          });
     }
 
     // The game is over: drop this connection and play a new game.
@@ -374,7 +392,8 @@ private:
     std::string id_, token_;
     std::vector<std::string> legal_;
     std::size_t plies_ = 0, expect_ = 0;
-    bool ready_ = false, waiting_ = false, over_ = false, resigning_ = false, closed_ = false, thinking_ = false;
+    bool ready_ = false, waiting_ = false, over_ = false, resigning_ = false, closed_ = false,
+         thinking_ = false;
     Clock::time_point sent_;
     std::vector<std::uint32_t> latencies_us_;
 };
@@ -426,7 +445,8 @@ pid_t start_server(const Options& opt, const std::string& db, unsigned short& po
     std::vector<std::string> args{opt.server, "serve", "--port", "0", "--db", db, "--threads",
                                   std::to_string(opt.server_threads), "--static", db + ".none",
                                   // every client is on loopback: lift the per-address flood limits
-                                  "--max-connections-per-address", "999999", "--games-per-minute", "999999"};
+                                  "--max-connections-per-address", "999999", "--games-per-minute",
+                                  "999999"};
     std::vector<char*> argv;
     for (auto& a : args) argv.push_back(a.data());
     argv.push_back(nullptr);
@@ -457,7 +477,8 @@ pid_t start_server(const Options& opt, const std::string& db, unsigned short& po
 }
 
 int usage() {
-    std::cerr << "usage: chimera_loadgen (--server PATH | --port N [--pid PID]) [--games N] [--seconds S]\n"
+    std::cerr << "usage: chimera_loadgen (--server PATH | --port N [--pid PID]) [--games N] "
+                 "[--seconds S]\n"
                  "         [--max-moves N] [--max-plies N] [--threads N] [--server-threads N]\n"
                  "         [--parallel N] [--variant ID] [--seed N] [--think-ms MS]\n";
     return 2;
@@ -469,20 +490,34 @@ int run(int argc, char** argv) {
         const std::string a = argv[i];
         if (i + 1 >= argc) return usage();
         const std::string v = argv[++i];
-        if (a == "--server") opt.server = v;
-        else if (a == "--port") opt.port = static_cast<unsigned short>(std::stoi(v));
-        else if (a == "--pid") opt.pid = std::stoi(v);
-        else if (a == "--games") opt.games = std::max(1, std::stoi(v));
-        else if (a == "--seconds") opt.seconds = std::max(0.1, std::stod(v));
-        else if (a == "--max-moves") opt.max_moves = std::max(1L, std::stol(v));
-        else if (a == "--max-plies") opt.max_plies = std::max(1, std::stoi(v));
-        else if (a == "--threads") opt.threads = std::clamp(std::stoi(v), 1, 64);
-        else if (a == "--server-threads") opt.server_threads = std::clamp(std::stoi(v), 1, 64);
-        else if (a == "--parallel") opt.parallel = std::clamp(std::stoi(v), 1, 4096);
-        else if (a == "--variant") opt.variant = v;
-        else if (a == "--think-ms") opt.think_ms = std::clamp(std::stoi(v), 0, 600000);
-        else if (a == "--seed") opt.seed = static_cast<unsigned>(std::stoul(v));
-        else return usage();
+        if (a == "--server")
+            opt.server = v;
+        else if (a == "--port")
+            opt.port = static_cast<unsigned short>(std::stoi(v));
+        else if (a == "--pid")
+            opt.pid = std::stoi(v);
+        else if (a == "--games")
+            opt.games = std::max(1, std::stoi(v));
+        else if (a == "--seconds")
+            opt.seconds = std::max(0.1, std::stod(v));
+        else if (a == "--max-moves")
+            opt.max_moves = std::max(1L, std::stol(v));
+        else if (a == "--max-plies")
+            opt.max_plies = std::max(1, std::stoi(v));
+        else if (a == "--threads")
+            opt.threads = std::clamp(std::stoi(v), 1, 64);
+        else if (a == "--server-threads")
+            opt.server_threads = std::clamp(std::stoi(v), 1, 64);
+        else if (a == "--parallel")
+            opt.parallel = std::clamp(std::stoi(v), 1, 4096);
+        else if (a == "--variant")
+            opt.variant = v;
+        else if (a == "--think-ms")
+            opt.think_ms = std::clamp(std::stoi(v), 0, 600000);
+        else if (a == "--seed")
+            opt.seed = static_cast<unsigned>(std::stoul(v));
+        else
+            return usage();
     }
     if (opt.server.empty() && opt.port == 0) return usage();
 
@@ -492,8 +527,8 @@ int run(int argc, char** argv) {
         lim.rlim_cur = lim.rlim_max;
         setrlimit(RLIMIT_NOFILE, &lim);
         if (lim.rlim_cur < static_cast<rlim_t>(opt.games) * 2 + 64)
-            std::cerr << "loadgen: warning: the descriptor limit " << lim.rlim_cur << " is low for " << opt.games
-                      << " games (ulimit -n)\n";
+            std::cerr << "loadgen: warning: the descriptor limit " << lim.rlim_cur << " is low for "
+                      << opt.games << " games (ulimit -n)\n";
     }
 
     std::string tmpdir;
@@ -506,7 +541,8 @@ int run(int argc, char** argv) {
     }
 
     net::io_context ioc;
-    Shared sh(ioc, opt, tcp::endpoint(net::ip::make_address("127.0.0.1"), opt.port));  // loopback only
+    Shared sh(ioc, opt,
+              tcp::endpoint(net::ip::make_address("127.0.0.1"), opt.port));  // loopback only
     auto guard = net::make_work_guard(ioc);
     std::vector<std::thread> threads;
     for (int i = 0; i < opt.threads; ++i) threads.emplace_back([&] { ioc.run(); });
@@ -516,16 +552,18 @@ int run(int argc, char** argv) {
 
     const long rss0 = opt.pid ? rss_kb(opt.pid) : -1;
     auto t = Clock::now();
-    const int created = run_phase(opt.games, opt.parallel, 600s, [&](int i, std::function<void(bool)> done) {
-        clients[static_cast<std::size_t>(i)]->create(std::move(done));
-    });
+    const int created =
+        run_phase(opt.games, opt.parallel, 600s, [&](int i, std::function<void(bool)> done) {
+            clients[static_cast<std::size_t>(i)]->create(std::move(done));
+        });
     const double create_s = std::chrono::duration<double>(Clock::now() - t).count();
     std::this_thread::sleep_for(200ms);
     const long rss1 = opt.pid ? rss_kb(opt.pid) : -1;
     t = Clock::now();
-    const int connected = run_phase(opt.games, opt.parallel, 600s, [&](int i, std::function<void(bool)> done) {
-        clients[static_cast<std::size_t>(i)]->connect(std::move(done));
-    });
+    const int connected =
+        run_phase(opt.games, opt.parallel, 600s, [&](int i, std::function<void(bool)> done) {
+            clients[static_cast<std::size_t>(i)]->connect(std::move(done));
+        });
     const double connect_s = std::chrono::duration<double>(Clock::now() - t).count();
     std::this_thread::sleep_for(200ms);
     const long rss2 = opt.pid ? rss_kb(opt.pid) : -1;
@@ -536,7 +574,8 @@ int run(int argc, char** argv) {
     const auto start = Clock::now();
     sh.playing = true;
     for (auto& c : clients) c->go();
-    const auto deadline = start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(opt.seconds));
+    const auto deadline = start + std::chrono::duration_cast<Clock::duration>(
+                                      std::chrono::duration<double>(opt.seconds));
     while (Clock::now() < deadline && sh.moves < opt.max_moves) std::this_thread::sleep_for(10ms);
     sh.stopping = true;
     const auto drain_deadline = Clock::now() + 5s;
@@ -566,33 +605,46 @@ int run(int argc, char** argv) {
                static_cast<double>(r.ru_utime.tv_usec + r.ru_stime.tv_usec) / 1e6;
     };
 
-    std::printf("chimera_loadgen: %d %s games, %d client threads, loopback port %u, %s\n", opt.games,
-                opt.variant.empty() ? "(the server's default variant)" : opt.variant.c_str(), opt.threads, opt.port,
-                opt.think_ms > 0 ? ("think " + std::to_string(opt.think_ms) + " ms per move (paced)").c_str()
-                                 : "no think time (closed loop)");
-    std::printf("setup:    %d games created in %.2f s, %d WebSockets connected in %.2f s\n", created, create_s, connected,
-                connect_s);
-    std::printf("play:     %.2f s, %ld moves, %.0f moves/s; %ld games ended and %ld replaced; %ld rate-limited (429), "
-                "%ld errors, %ld disconnects\n",
-                play_s, sh.moves.load(), static_cast<double>(sh.moves.load()) / play_s, sh.finished.load(),
-                sh.replaced.load(), sh.throttled.load(), sh.errors.load(), sh.disconnects.load());
-    std::printf("latency:  move sent -> state with the move received: p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms "
-                "(%zu samples)\n",
-                pct(0.5), pct(0.9), pct(0.99), pct(1.0), lat.size());
-    std::printf("cpu:      server %.1f s (%.0f%% of one core), load generator %.1f s, during play\n", server_cpu,
-                100 * server_cpu / play_s, cpu(ru1) - cpu(ru0));
+    std::printf("chimera_loadgen: %d %s games, %d client threads, loopback port %u, %s\n",
+                opt.games,
+                opt.variant.empty() ? "(the server's default variant)" : opt.variant.c_str(),
+                opt.threads, opt.port,
+                opt.think_ms > 0
+                    ? ("think " + std::to_string(opt.think_ms) + " ms per move (paced)").c_str()
+                    : "no think time (closed loop)");
+    std::printf("setup:    %d games created in %.2f s, %d WebSockets connected in %.2f s\n",
+                created, create_s, connected, connect_s);
+    std::printf(
+        "play:     %.2f s, %ld moves, %.0f moves/s; %ld games ended and %ld replaced; %ld "
+        "rate-limited (429), "
+        "%ld errors, %ld disconnects\n",
+        play_s, sh.moves.load(), static_cast<double>(sh.moves.load()) / play_s, sh.finished.load(),
+        sh.replaced.load(), sh.throttled.load(), sh.errors.load(), sh.disconnects.load());
+    std::printf(
+        "latency:  move sent -> state with the move received: p50 %.2f ms, p90 %.2f ms, p99 %.2f "
+        "ms, max %.2f ms "
+        "(%zu samples)\n",
+        pct(0.5), pct(0.9), pct(0.99), pct(1.0), lat.size());
+    std::printf(
+        "cpu:      server %.1f s (%.0f%% of one core), load generator %.1f s, during play\n",
+        server_cpu, 100 * server_cpu / play_s, cpu(ru1) - cpu(ru0));
     auto mb = [](long kb) { return static_cast<double>(kb) / 1024.0; };
-    auto per_game = [&](long kb) { return static_cast<double>(kb) / static_cast<double>(opt.games); };
+    auto per_game = [&](long kb) {
+        return static_cast<double>(kb) / static_cast<double>(opt.games);
+    };
     if (opt.pid) {
-        std::printf("memory:   server RSS %.1f MB idle, %.1f MB with the games (%.1f KB per game), %.1f MB connected "
-                    "(%.1f KB per WebSocket), %.1f MB after play (%.1f KB per game in all)\n",
-                    mb(rss0), mb(rss1), per_game(rss1 - rss0), mb(rss2), per_game(rss2 - rss1), mb(rss3),
-                    per_game(rss3 - rss0));
+        std::printf(
+            "memory:   server RSS %.1f MB idle, %.1f MB with the games (%.1f KB per game), %.1f MB "
+            "connected "
+            "(%.1f KB per WebSocket), %.1f MB after play (%.1f KB per game in all)\n",
+            mb(rss0), mb(rss1), per_game(rss1 - rss0), mb(rss2), per_game(rss2 - rss1), mb(rss3),
+            per_game(rss3 - rss0));
     }
     if (!opt.server.empty()) {
         kill(opt.pid, SIGTERM);
         int status = 0;
-        for (int i = 0; i < 200 && waitpid(opt.pid, &status, WNOHANG) == 0; ++i) std::this_thread::sleep_for(50ms);
+        for (int i = 0; i < 200 && waitpid(opt.pid, &status, WNOHANG) == 0; ++i)
+            std::this_thread::sleep_for(50ms);
         if (waitpid(opt.pid, &status, WNOHANG) == 0) {
             kill(opt.pid, SIGKILL);
             waitpid(opt.pid, &status, 0);

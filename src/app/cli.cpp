@@ -107,8 +107,8 @@ int run_perft(const PerftRequest& req, std::ostream& out, std::ostream& err) {
     for (std::size_t i = 0; i < req.moves.size(); ++i) {
         const Move m = pos.parse_lan(req.moves[i], nullptr);
         if (m.is_none())
-            return fail(err, "--moves: move " + std::to_string(i + 1) + " " +
-                                 quoted(req.moves[i]) + " is not a legal move in long "
+            return fail(err, "--moves: move " + std::to_string(i + 1) + " " + quoted(req.moves[i]) +
+                                 " is not a legal move in long "
                                  "algebraic notation in that position");
         pos.do_move(m);
     }
@@ -133,8 +133,8 @@ int cmd_perft(const Args& args, std::ostream& out, std::ostream& err) {
     PerftRequest req;
     if (std::string e = parse_perft_args(args, req); !e.empty()) return fail(err, e);
     int status = 0;
-    const bool known = with_variant(
-        req.variant, [&]<class Pos>() { status = run_perft<Pos>(req, out, err); });
+    const bool known =
+        with_variant(req.variant, [&]<class Pos>() { status = run_perft<Pos>(req, out, err); });
     if (!known)
         return fail(err, "unknown variant " + quoted(req.variant) + " (expected one of " +
                              variant_list() + ")");

@@ -1,5 +1,7 @@
 // `chimera match` (engine against engine) and `chimera replay` (read and
 // validate game records).
+#include "match/match.h"
+
 #include <fstream>
 #include <mutex>
 #include <ostream>
@@ -7,7 +9,6 @@
 
 #include "app/cli.h"
 #include "core/text.h"
-#include "match/match.h"
 #include "game/record.h"
 #include "protocol/uci_client.h"
 #include "variants/registry.h"
@@ -26,7 +27,12 @@ int usage_error(std::ostream& err, const std::string& m) {
 int cmd_match(const Args& args, std::ostream& out, std::ostream& err) {
     match::MatchConfig c;
     std::string pgn_path;
-    if (args.empty()) return usage_error(err, "usage: chimera match <variant> [--games N] [--a SPEC] [--b SPEC] (SPEC: level=N,nodes=N,depth=N,movetime=MS,hash=MB,name=X,engine=PATH or random) [--tc BASE+INC] [--random-plies N] [--max-plies N] [--seed S] [--concurrency N] [--pgn FILE] [--sprt ELO0 ELO1]");
+    if (args.empty())
+        return usage_error(err,
+                           "usage: chimera match <variant> [--games N] [--a SPEC] [--b SPEC] "
+                           "(SPEC: level=N,nodes=N,depth=N,movetime=MS,hash=MB,name=X,engine=PATH "
+                           "or random) [--tc BASE+INC] [--random-plies N] [--max-plies N] [--seed "
+                           "S] [--concurrency N] [--pgn FILE] [--sprt ELO0 ELO1]");
     c.variant = args[0];
     if (!with_variant(c.variant, []<class>() {}))
         return usage_error(err, "unknown variant " + quoted(c.variant));
@@ -34,7 +40,9 @@ int cmd_match(const Args& args, std::ostream& out, std::ostream& err) {
     (void)match::parse_player("level=8", c.b);
     for (std::size_t i = 1; i < args.size(); ++i) {
         const std::string& a = args[i];
-        auto value = [&]() -> const std::string* { return i + 1 < args.size() ? &args[++i] : nullptr; };
+        auto value = [&]() -> const std::string* {
+            return i + 1 < args.size() ? &args[++i] : nullptr;
+        };
         auto number = [&](int lo, int hi, int& dst) -> bool {
             const std::string* v = value();
             auto n = v ? parse_uint(*v, 9) : std::nullopt;
@@ -51,24 +59,30 @@ int cmd_match(const Args& args, std::ostream& out, std::ostream& err) {
             if (Status s = match::parse_player(*v, p); !s) return usage_error(err, s.message());
             if (!p.engine.empty() && !p.random) {  // check the program speaks UCI before the games
                 protocol::UciClient probe;
-                if (Status s = probe.start(p.engine, c.variant, 1, p.skill); !s) return usage_error(err, s.message());
+                if (Status s = probe.start(p.engine, c.variant, 1, p.skill); !s)
+                    return usage_error(err, s.message());
             }
             (a == "--a" ? c.a : c.b) = p;
         } else if (a == "--tc") {
             const std::string* v = value();
             const std::size_t plus = v ? v->find('+') : std::string::npos;
             auto base = v ? parse_uint(v->substr(0, plus), 9) : std::nullopt;
-            auto inc = plus != std::string::npos ? parse_uint(v->substr(plus + 1), 9) : std::optional<int>(0);
-            if (!base || !inc || *base < 1) return usage_error(err, "--tc takes BASE_MS+INC_MS, e.g. 10000+100");
+            auto inc = plus != std::string::npos ? parse_uint(v->substr(plus + 1), 9)
+                                                 : std::optional<int>(0);
+            if (!base || !inc || *base < 1)
+                return usage_error(err, "--tc takes BASE_MS+INC_MS, e.g. 10000+100");
             c.base_ms = *base;
             c.inc_ms = *inc;
         } else if (a == "--random-plies") {
-            if (!number(0, 40, c.random_plies)) return usage_error(err, "--random-plies takes 0..40");
+            if (!number(0, 40, c.random_plies))
+                return usage_error(err, "--random-plies takes 0..40");
         } else if (a == "--max-plies") {
-            if (!number(10, 10000, c.max_plies)) return usage_error(err, "--max-plies takes 10..10000");
+            if (!number(10, 10000, c.max_plies))
+                return usage_error(err, "--max-plies takes 10..10000");
         } else if (a == "--seed") {
             int s = 0;
-            if (!number(0, 1 << 30, s)) return usage_error(err, "--seed takes a non-negative integer");
+            if (!number(0, 1 << 30, s))
+                return usage_error(err, "--seed takes a non-negative integer");
             c.seed = static_cast<std::uint64_t>(s);
         } else if (a == "--concurrency") {
             if (!number(1, 64, c.concurrency)) return usage_error(err, "--concurrency takes 1..64");
@@ -99,14 +113,16 @@ int cmd_match(const Args& args, std::ostream& out, std::ostream& err) {
     out << "match " << c.variant << ": A = " << c.a.name << ", B = " << c.b.name << ", " << c.games
         << " games\n";
     const match::MatchStats stats = match::run_match(c, [&](int i, const match::GameResult& g) {
-        out << "game " << i + 1 << ": " << g.record.tag("White") << " - " << g.record.tag("Black") << " "
-            << g.record.result << " (" << g.termination << ", " << g.record.moves.size() << " plies)\n"
+        out << "game " << i + 1 << ": " << g.record.tag("White") << " - " << g.record.tag("Black")
+            << " " << g.record.result << " (" << g.termination << ", " << g.record.moves.size()
+            << " plies)\n"
             << std::flush;
         if (pgn) pgn << game::write_record(g.record) << '\n' << std::flush;
     });
     char line[200];
-    std::snprintf(line, sizeof line, "A: W %d D %d L %d  score %.1f%%  Elo %+.0f +/- %.0f\n", stats.wins,
-                  stats.draws, stats.losses, 100 * stats.score(), stats.elo(), stats.elo_error95());
+    std::snprintf(line, sizeof line, "A: W %d D %d L %d  score %.1f%%  Elo %+.0f +/- %.0f\n",
+                  stats.wins, stats.draws, stats.losses, 100 * stats.score(), stats.elo(),
+                  stats.elo_error95());
     out << line;
     if (c.sprt) out << match::sprt_verdict(stats, c) << '\n';
     return 0;
@@ -124,9 +140,10 @@ int cmd_replay(const Args& args, std::ostream& out, std::ostream& err) {
     for (std::size_t i = 0; i < records.size(); ++i) {
         std::string fen;
         if (Status s = game::replay(records[i], &fen); !s)
-            return usage_error(err, args[0] + ": game " + std::to_string(i + 1) + ": " + s.message());
-        out << "game " << i + 1 << ": " << records[i].moves.size() << " moves, " << records[i].result
-            << ", final position " << fen << '\n';
+            return usage_error(err,
+                               args[0] + ": game " + std::to_string(i + 1) + ": " + s.message());
+        out << "game " << i + 1 << ": " << records[i].moves.size() << " moves, "
+            << records[i].result << ", final position " << fen << '\n';
     }
     out << records.size() << " games replayed, every move legal\n";
     return 0;

@@ -16,9 +16,7 @@ constexpr std::string_view kHelp =
     "Type a move in SAN (Nf3, Raa1[0,1], T~e5, Q@e5) or long algebraic (g1f3, a1[0,0]a1[0,1]).\n"
     "Commands: moves (list legal moves), undo, fen, board, new, help, quit.\n";
 
-void show(const Game& g, std::ostream& out) {
-    out << '\n' << g.diagram() << g.fen() << '\n';
-}
+void show(const Game& g, std::ostream& out) { out << '\n' << g.diagram() << g.fen() << '\n'; }
 
 // Prints the result and returns true when the game is over.
 bool report_end(const Game& g, std::ostream& out) {

@@ -1,8 +1,8 @@
 // `chimera serve`: the game server with the browser UI.
 #include <algorithm>
 #include <iostream>
-#include <thread>
 #include <ostream>
+#include <thread>
 
 #include "app/cli.h"
 #include "core/text.h"
@@ -14,7 +14,8 @@ int cmd_serve(const Args& args, std::ostream& out, std::ostream& err) {
     server::ServerOptions options;
     std::string db = "chimera.db";
     // One search per core at a time; more would only slow each other down.
-    int computer_threads = static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 64u));
+    int computer_threads =
+        static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 64u));
     options.static_dir = "web/dist";
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
@@ -44,8 +45,10 @@ int cmd_serve(const Args& args, std::ostream& out, std::ostream& err) {
         } else if (a == "--requests-per-second" || a == "--request-burst") {
             auto n = number(1, 100000);
             if (!n) return err << "error: " << a << " takes 1-100000\n", kUsageError;
-            (a == "--requests-per-second" ? options.requests_per_second : options.request_burst) = *n;
-        } else if (a == "--max-connections" || a == "--max-connections-per-address" || a == "--games-per-minute") {
+            (a == "--requests-per-second" ? options.requests_per_second : options.request_burst) =
+                *n;
+        } else if (a == "--max-connections" || a == "--max-connections-per-address" ||
+                   a == "--games-per-minute") {
             auto n = number(1, 999999);
             if (!n) return err << "error: " << a << " takes 1-999999\n", kUsageError;
             (a == "--max-connections"               ? options.max_connections
@@ -57,7 +60,8 @@ int cmd_serve(const Args& args, std::ostream& out, std::ostream& err) {
         } else {
             err << "error: unknown or incomplete option " << chimera::quoted(a)
                 << " (--port N --db FILE --static DIR --threads N --computer-threads N --address IP"
-                   " --max-connections N --max-connections-per-address N --games-per-minute N --idle-seconds N"
+                   " --max-connections N --max-connections-per-address N --games-per-minute N "
+                   "--idle-seconds N"
                    " --requests-per-second N --request-burst N)\n";
             return kUsageError;
         }

@@ -81,20 +81,29 @@ int cmd_tune(const Args& args, std::ostream& out, std::ostream& err) {
         if (!st) return usage_error(err, path + ": " + st.message());
         for (std::size_t r = 0; r < records.size(); ++r) {
             const game::Record& rec = records[r];
-            const double y = rec.result == "1-0" ? 1 : rec.result == "0-1" ? 0 : rec.result == "1/2-1/2" ? 0.5 : -1;
+            const double y = rec.result == "1-0"       ? 1
+                             : rec.result == "0-1"     ? 0
+                             : rec.result == "1/2-1/2" ? 0.5
+                                                       : -1;
             if (y < 0) continue;  // unfinished
-            const std::string v = rec.tag("Variant").empty() ? std::string(kDefaultVariant) : rec.tag("Variant");
+            const std::string v =
+                rec.tag("Variant").empty() ? std::string(kDefaultVariant) : rec.tag("Variant");
             if (variant.empty()) variant = v;
             if (v != variant)
-                return usage_error(err, path + ": game " + std::to_string(r + 1) + " is " + v + ", not " + variant);
+                return usage_error(err, path + ": game " + std::to_string(r + 1) + " is " + v +
+                                            ", not " + variant);
             auto g = make_game(v);
-            if (!g) return usage_error(err, path + ": game " + std::to_string(r + 1) + ": unknown variant " + chimera::quoted(v));
+            if (!g)
+                return usage_error(err, path + ": game " + std::to_string(r + 1) +
+                                            ": unknown variant " + chimera::quoted(v));
             if (!rec.tag("FEN").empty())
                 if (Status s = g->set_fen(rec.tag("FEN")); !s)
-                    return usage_error(err, path + ": game " + std::to_string(r + 1) + ": " + s.message());
+                    return usage_error(
+                        err, path + ": game " + std::to_string(r + 1) + ": " + s.message());
             for (std::size_t ply = 0; ply < rec.moves.size(); ++ply) {
                 const std::string& next = rec.moves[ply];
-                if (static_cast<int>(ply) >= skip && !g->in_check() && next.find('x') == std::string::npos)
+                if (static_cast<int>(ply) >= skip && !g->in_check() &&
+                    next.find('x') == std::string::npos)
                     samples.push_back({features(*g), y});
                 if (Status s = g->play(next); !s)
                     return usage_error(err, path + ": game " + std::to_string(r + 1) + ", ply " +
@@ -118,13 +127,15 @@ int cmd_tune(const Args& args, std::ostream& out, std::ostream& err) {
         fit.add(x, s.y);
     }
     const auto res = fit.fit();
-    out << variant << ": " << games << " games, " << fit.samples() << " quiet positions (" << fit.distinct()
-        << " distinct feature vectors), log loss " << std::fixed << std::setprecision(4) << res.log_loss
-        << (res.converged ? "" : " (not converged)") << "\n";
+    out << variant << ": " << games << " games, " << fit.samples() << " quiet positions ("
+        << fit.distinct() << " distinct feature vectors), log loss " << std::fixed
+        << std::setprecision(4) << res.log_loss << (res.converged ? "" : " (not converged)")
+        << "\n";
     out << "feature           cp      +/- 95%\n";
     for (std::size_t f = 0; f < names.size(); ++f)
-        out << std::left << std::setw(14) << names[f] << std::right << std::setw(8) << std::setprecision(0)
-            << res.weight[f] << std::setw(10) << 1.96 * res.std_error[f] << '\n';
+        out << std::left << std::setw(14) << names[f] << std::right << std::setw(8)
+            << std::setprecision(0) << res.weight[f] << std::setw(10) << 1.96 * res.std_error[f]
+            << '\n';
     return 0;
 }
 

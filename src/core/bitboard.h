@@ -39,9 +39,13 @@ constexpr int pop_lsb(B& b) {
 }
 
 template <class B>
-constexpr bool more_than_one(B b) { return (b & (b - 1)) != 0; }
+constexpr bool more_than_one(B b) {
+    return (b & (b - 1)) != 0;
+}
 
 template <class B>
-constexpr B bit(int s) { return B(1) << s; }
+constexpr B bit(int s) {
+    return B(1) << s;
+}
 
 }  // namespace chimera

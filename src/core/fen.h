@@ -12,12 +12,12 @@
 namespace chimera {
 
 struct PlacementShape {
-    int width;           // cells per row
-    int rows;            // rows in the field
-    const char* row;     // "rank" or "row", for messages
-    const char* cells;   // "squares" or "points", for messages
-    const char* letters; // the piece letters, for messages
-    bool top_is_high;    // rows are named from the highest number down (ranks)
+    int width;            // cells per row
+    int rows;             // rows in the field
+    const char* row;      // "rank" or "row", for messages
+    const char* cells;    // "squares" or "points", for messages
+    const char* letters;  // the piece letters, for messages
+    bool top_is_high;     // rows are named from the highest number down (ranks)
 };
 
 // Calls put(row, col, letter) for each piece letter that is_piece accepts, with
@@ -32,18 +32,21 @@ Status parse_placement(std::string_view field, const PlacementShape& s, IsPiece 
     for (std::size_t i = 0; i < field.size(); ++i) {
         const char c = field[i];
         const std::string where = fen_char_where("placement", i, c);
-        const std::string too_many = where + ": " + name(row) + " has more than " +
-                                     std::to_string(s.width) + " " + s.cells;
+        const std::string too_many =
+            where + ": " + name(row) + " has more than " + std::to_string(s.width) + " " + s.cells;
         if (c == '/') {
             if (col != s.width)
-                return Status::error(where + ": " + name(row) + " has " + std::to_string(col) + " " +
-                                     s.cells + ", expected " + std::to_string(s.width));
+                return Status::error(where + ": " + name(row) + " has " + std::to_string(col) +
+                                     " " + s.cells + ", expected " + std::to_string(s.width));
             if (++row >= s.rows)
-                return Status::error(where + ": more than " + std::to_string(s.rows) + " " + s.row + "s");
+                return Status::error(where + ": more than " + std::to_string(s.rows) + " " + s.row +
+                                     "s");
             col = 0;
             last_digit = false;
         } else if (c >= '1' && c <= '9' && c - '0' <= s.width) {
-            if (last_digit) return Status::error(where + ": adjacent digits (two runs of empty cells in a row)");
+            if (last_digit)
+                return Status::error(where +
+                                     ": adjacent digits (two runs of empty cells in a row)");
             int run = c - '0';
             if (c == '1' && s.width >= 10 && i + 1 < field.size() && field[i + 1] == '0') {
                 run = 10;
@@ -61,9 +64,9 @@ Status parse_placement(std::string_view field, const PlacementShape& s, IsPiece 
         }
     }
     if (row != s.rows - 1 || col != s.width)
-        return Status::error("FEN placement: expected " + std::to_string(s.rows) + " " + s.row + "s of " +
-                             std::to_string(s.width) + " " + s.cells + ", ended in " + name(row) +
-                             " after " + std::to_string(col) + " " + s.cells);
+        return Status::error("FEN placement: expected " + std::to_string(s.rows) + " " + s.row +
+                             "s of " + std::to_string(s.width) + " " + s.cells + ", ended in " +
+                             name(row) + " after " + std::to_string(col) + " " + s.cells);
     return Status::ok();
 }
 

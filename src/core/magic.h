@@ -21,7 +21,7 @@ template <Geometry G, auto Dirs>
 class MagicSliders {
     static_assert(G.cells() <= 64, "magic sliders need a board of at most 64 cells");
 
-public:
+  public:
     Bitboard64 attacks(int sq, Bitboard64 occ) const {
         const Entry& e = entries_[sq];
         return table_[e.offset + (((occ & e.mask) * e.magic) >> e.shift)];
@@ -32,7 +32,7 @@ public:
         return tables;
     }
 
-private:
+  private:
     struct Entry {
         Bitboard64 mask = 0;
         Bitboard64 magic = 0;

@@ -26,7 +26,7 @@ enum class MoveKind : std::uint8_t {
 };
 
 class Move {
-public:
+  public:
     constexpr Move() = default;
     constexpr Move(int from, int to, MoveKind kind = MoveKind::NORMAL, int extra = 0)
         : v_(static_cast<std::uint32_t>(from) | static_cast<std::uint32_t>(to) << 7 |
@@ -48,14 +48,14 @@ public:
 
     constexpr bool operator==(const Move&) const = default;
 
-private:
+  private:
     std::uint32_t v_ = 0;
 };
 
 // A fixed-capacity list of moves living on the stack: move generation never allocates.
 template <std::size_t Capacity>
 class MoveList {
-public:
+  public:
     constexpr void push(Move m) { moves_[size_++] = m; }
     constexpr std::size_t size() const { return size_; }
     constexpr bool empty() const { return size_ == 0; }
@@ -74,7 +74,7 @@ public:
     }
     static constexpr std::size_t capacity() { return Capacity; }
 
-private:
+  private:
     std::array<Move, Capacity> moves_;
     std::size_t size_ = 0;
 };

@@ -15,7 +15,8 @@ namespace chimera {
 template <class Bits, int Cells, int TypeCount, int TypeBits = 3>
 class PieceBoard {
     static_assert(TypeCount <= (1 << TypeBits));
-public:
+
+  public:
     static constexpr std::uint8_t make(Color c, int type) {
         return static_cast<std::uint8_t>(c << TypeBits | type);
     }
@@ -66,7 +67,7 @@ public:
         return true;
     }
 
-private:
+  private:
     std::array<std::uint8_t, Cells> board_{};
     std::array<Bits, TypeCount> by_type_{};
     std::array<Bits, COLOR_NB> by_color_{};

@@ -33,7 +33,7 @@ namespace chimera {
 
 template <class Derived, class Traits>
 class PositionBase {
-public:
+  public:
     using Bitboard = typename Traits::Bitboard;
     using Piece = typename Traits::Piece;
     using PieceType = typename Traits::PieceType;
@@ -100,7 +100,7 @@ public:
         return self().compute_key() == key() && self().state_consistent();
     }
 
-protected:
+  protected:
     const Derived& self() const { return static_cast<const Derived&>(*this); }
     const State& st() const { return states_.back(); }
     State& st() { return states_.back(); }

@@ -7,7 +7,7 @@
 namespace chimera {
 
 class [[nodiscard]] Status {
-public:
+  public:
     static Status ok() { return Status(); }
     static Status error(std::string message) { return Status(std::move(message)); }
 
@@ -15,7 +15,7 @@ public:
     explicit operator bool() const { return !failed_; }
     const std::string& message() const { return message_; }
 
-private:
+  private:
     Status() = default;
     explicit Status(std::string m) : message_(std::move(m)), failed_(true) {}
     std::string message_;
@@ -25,7 +25,7 @@ private:
 // How a game stands after the last move; draw reasons follow the rule order of the spec.
 enum class Outcome {
     ONGOING,
-    CHECKMATE,     // the side to move is mated
+    CHECKMATE,  // the side to move is mated
     STALEMATE,
     REPETITION,    // third occurrence of the position
     MOVE_RULE,     // 100 plies without progress (50-move rule and its variants)

@@ -81,9 +81,12 @@ inline constexpr std::array<PieceInfo, 6> kOrthodoxPieces{{{'K', "King"},
 
 inline constexpr std::string_view board_kind_name(BoardKind k) {
     switch (k) {
-        case BoardKind::SQUARES: return "squares";
-        case BoardKind::INTERSECTIONS: return "intersections";
-        case BoardKind::BOARDS_4D: return "boards4d";
+        case BoardKind::SQUARES:
+            return "squares";
+        case BoardKind::INTERSECTIONS:
+            return "intersections";
+        case BoardKind::BOARDS_4D:
+            return "boards4d";
     }
     return "squares";
 }

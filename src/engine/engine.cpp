@@ -10,15 +10,15 @@ namespace chimera::engine {
 
 SkillLevel skill_level(int level) {
     static constexpr SkillLevel kLevels[9] = {
-        {1, 1, 1, 0},          // unused
-        {1, 250, 5, 350},      // 1
-        {2, 1000, 4, 140},     // 2
-        {3, 3000, 4, 90},      // 3
-        {4, 8000, 3, 55},      // 4
-        {6, 20000, 3, 30},     // 5
-        {8, 50000, 2, 15},     // 6
-        {12, 120000, 2, 6},    // 7
-        {0, 0, 1, 0},          // 8: full strength
+        {1, 1, 1, 0},        // unused
+        {1, 250, 5, 350},    // 1
+        {2, 1000, 4, 140},   // 2
+        {3, 3000, 4, 90},    // 3
+        {4, 8000, 3, 55},    // 4
+        {6, 20000, 3, 30},   // 5
+        {8, 50000, 2, 15},   // 6
+        {12, 120000, 2, 6},  // 7
+        {0, 0, 1, 0},        // 8: full strength
     };
     return kLevels[std::clamp(level, 1, 8)];
 }
@@ -34,7 +34,8 @@ const RootMove& choose_with_spread(const std::vector<RootMove>& moves, int count
     std::vector<int> weights;
     for (int i = 0; i < count; ++i) {
         const Value loss = best - moves[static_cast<std::size_t>(i)].score;
-        weights.push_back(loss <= spread && moves[static_cast<std::size_t>(i)].score > -VALUE_INFINITE
+        weights.push_back(loss <= spread &&
+                                  moves[static_cast<std::size_t>(i)].score > -VALUE_INFINITE
                               ? spread - loss + spread / 4 + 1
                               : 0);
     }
@@ -202,24 +203,25 @@ void Engine::go(const Limits& limits, InfoCallback on_info,
     running_ = true;
     shared_.stop = false;
     stop_requested_ = false;
-    worker_ = std::thread([this, limits, on_info = std::move(on_info), on_done = std::move(on_done)] {
-        Limits l = limits;
-        l.multipv = std::max(l.multipv, multipv_);
-        shared_.nodes = 0;
-        shared_.start = Clock::now();
-        plan_time(l, game_->side_to_move(), shared_);
-        Result r = run(l, on_info);
-        // An infinite search reports its move only after stop (UCI), so it waits here.
-        while (l.infinite && !stop_requested_)
-            std::this_thread::sleep_for(std::chrono::milliseconds(1));
-        {
-            // Not searching any more before the result is reported, so a command
-            // that follows the reported move is accepted.
-            std::lock_guard done_lock(mutex_);
-            running_ = false;
-        }
-        if (on_done) on_done(r);
-    });
+    worker_ =
+        std::thread([this, limits, on_info = std::move(on_info), on_done = std::move(on_done)] {
+            Limits l = limits;
+            l.multipv = std::max(l.multipv, multipv_);
+            shared_.nodes = 0;
+            shared_.start = Clock::now();
+            plan_time(l, game_->side_to_move(), shared_);
+            Result r = run(l, on_info);
+            // An infinite search reports its move only after stop (UCI), so it waits here.
+            while (l.infinite && !stop_requested_)
+                std::this_thread::sleep_for(std::chrono::milliseconds(1));
+            {
+                // Not searching any more before the result is reported, so a command
+                // that follows the reported move is accepted.
+                std::lock_guard done_lock(mutex_);
+                running_ = false;
+            }
+            if (on_done) on_done(r);
+        });
 }
 
 void Engine::stop() {

@@ -18,9 +18,9 @@
 #include <vector>
 
 #include "core/status.h"
-#include "variants/game.h"
 #include "engine/limits.h"
 #include "engine/tt.h"
+#include "variants/game.h"
 
 namespace chimera::engine {
 
@@ -35,7 +35,7 @@ struct SkillLevel {
 SkillLevel skill_level(int level);
 
 class Engine {
-public:
+  public:
     Engine();
     ~Engine();
     Engine(const Engine&) = delete;
@@ -77,7 +77,7 @@ public:
     // Perft split by root move (LAN, count).
     std::vector<std::pair<std::string, std::uint64_t>> perft_divide(int depth) const;
 
-private:
+  private:
     Result run(const Limits& limits, const InfoCallback& info);
 
     std::unique_ptr<Game> game_;

@@ -43,7 +43,8 @@ bool cholesky_solve(std::vector<double> a, std::size_t n, std::vector<double>& b
 
 }  // namespace
 
-LogisticFit::LogisticFit(std::vector<std::string> feature_names) : names_(std::move(feature_names)) {}
+LogisticFit::LogisticFit(std::vector<std::string> feature_names)
+    : names_(std::move(feature_names)) {}
 
 void LogisticFit::add(const std::vector<double>& x, double y) {
     ++samples_;
@@ -116,7 +117,8 @@ LogisticFit::Result LogisticFit::fit(double ridge, int max_iterations) const {
     for (std::size_t f = 0; f < n; ++f) {
         std::vector<double> e(n, 0.0);
         e[f] = 1.0;
-        if (cholesky_solve(hessian, n, e)) res.std_error[f] = std::sqrt(std::max(0.0, e[f])) / kScale;
+        if (cholesky_solve(hessian, n, e))
+            res.std_error[f] = std::sqrt(std::max(0.0, e[f])) / kScale;
         res.weight[f] = theta[f] / kScale;
     }
     return res;

@@ -14,7 +14,7 @@
 namespace chimera::engine {
 
 class LogisticFit {
-public:
+  public:
     explicit LogisticFit(std::vector<std::string> feature_names);
 
     // Adds a sample; identical feature vectors are merged (count and sum of y).
@@ -33,7 +33,7 @@ public:
     std::size_t distinct() const { return rows_.size(); }
     const std::vector<std::string>& names() const { return names_; }
 
-private:
+  private:
     struct Row {
         std::vector<double> x;
         double count = 0, sum_y = 0;

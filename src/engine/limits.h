@@ -14,10 +14,10 @@
 namespace chimera::engine {
 
 struct Limits {
-    int depth = 0;             // 0: no depth limit
-    std::uint64_t nodes = 0;   // 0: no node limit
-    int movetime_ms = 0;       // 0: not fixed
-    int time_ms[2] = {-1, -1}; // remaining clock per side, -1 when not given
+    int depth = 0;              // 0: no depth limit
+    std::uint64_t nodes = 0;    // 0: no node limit
+    int movetime_ms = 0;        // 0: not fixed
+    int time_ms[2] = {-1, -1};  // remaining clock per side, -1 when not given
     int inc_ms[2] = {0, 0};
     int movestogo = 0;
     bool infinite = false;

@@ -42,14 +42,15 @@ struct RootMove {
 
 template <class Pos>
 class Search {
-public:
+  public:
     using Moves = typename Pos::Moves;
 
     Search(const Pos& root, TranspositionTable& tt, SharedState& shared, int thread_id)
         : pos_(root), tt_(tt), shared_(shared), thread_id_(thread_id) {
         Moves moves;
         pos_.legal_moves(moves);
-        for (Move m : moves) root_moves_.push_back(RootMove{m, -VALUE_INFINITE, -VALUE_INFINITE, 0, {m}});
+        for (Move m : moves)
+            root_moves_.push_back(RootMove{m, -VALUE_INFINITE, -VALUE_INFINITE, 0, {m}});
         history_ = std::make_unique<HistoryTable>();
         build_reductions();
     }
@@ -74,7 +75,8 @@ public:
                 if (report) report_lines(depth, multipv, report);
                 if (out_of_time_after_iteration()) break;
             }
-            if (is_mate_score(root_moves_[0].score) && depth > 2 * (VALUE_MATE - std::abs(root_moves_[0].score)) + 4)
+            if (is_mate_score(root_moves_[0].score) &&
+                depth > 2 * (VALUE_MATE - std::abs(root_moves_[0].score)) + 4)
                 break;  // a mate is proven well inside the horizon
             if (stopped()) break;
         }
@@ -85,7 +87,7 @@ public:
     std::uint64_t nodes() const { return nodes_; }
     const Pos& position() const { return pos_; }
 
-private:
+  private:
     struct HistoryTable {
         std::int16_t score[2][128][128];
     };
@@ -115,9 +117,11 @@ private:
         if ((nodes_ & 1023) != 0) return;
         shared_.nodes.fetch_add(1024, std::memory_order_relaxed);
         if (thread_id_ != 0) return;
-        if (shared_.node_limit && shared_.nodes.load(std::memory_order_relaxed) >= shared_.node_limit)
+        if (shared_.node_limit &&
+            shared_.nodes.load(std::memory_order_relaxed) >= shared_.node_limit)
             shared_.stop = true;
-        if (shared_.maximum_ms && elapsed_ms(shared_.start) >= shared_.maximum_ms) shared_.stop = true;
+        if (shared_.maximum_ms && elapsed_ms(shared_.start) >= shared_.maximum_ms)
+            shared_.stop = true;
     }
 
     void aspiration(int depth) {
@@ -315,15 +319,19 @@ private:
                     alpha = v;
                     if (pv_node) {
                         pv_[ply][0] = m;
-                        for (int k = 0; k < pv_len_[ply + 1]; ++k) pv_[ply][k + 1] = pv_[ply + 1][k];
+                        for (int k = 0; k < pv_len_[ply + 1]; ++k)
+                            pv_[ply][k + 1] = pv_[ply + 1][k];
                         pv_len_[ply] = pv_len_[ply + 1] + 1;
                     }
                     if (v >= beta) {
                         if (quiet) {
                             update_quiet_stats(m, ply, depth);
                             for (int q = 0; q < quiet_count - 1; ++q) {
-                                std::int16_t& h = history_->score[pos_.side_to_move()][quiets[q].from()][quiets[q].to()];
-                                h = static_cast<std::int16_t>(h - std::min(depth * depth, 400) - h * std::min(depth * depth, 400) / 16384);
+                                std::int16_t& h = history_->score[pos_.side_to_move()]
+                                                                 [quiets[q].from()][quiets[q].to()];
+                                h = static_cast<std::int16_t>(h - std::min(depth * depth, 400) -
+                                                              h * std::min(depth * depth, 400) /
+                                                                  16384);
                             }
                         }
                         break;
@@ -334,7 +342,9 @@ private:
         if (searched == 0) return eval;  // every move pruned: the frontier estimate stands
 
         // Step 6. Store.
-        const Bound bound = best >= beta ? BOUND_LOWER : best > alpha_orig ? BOUND_EXACT : BOUND_UPPER;
+        const Bound bound = best >= beta        ? BOUND_LOWER
+                            : best > alpha_orig ? BOUND_EXACT
+                                                : BOUND_UPPER;
         tt_.store(pos_.key(), best_move, to_tt(best, ply), eval, depth, bound);
         return best;
     }
@@ -375,7 +385,7 @@ private:
             const Move m = pick(moves, scores, i);
             const int gain = move_gain(pos_, m);
             if (!in_check) {
-                if (gain <= 0) break;  // captures come first in the ordering
+                if (gain <= 0) break;                       // captures come first in the ordering
                 if (stand + gain + 200 <= alpha) continue;  // delta pruning
             }
             pos_.do_move(m);
@@ -406,7 +416,9 @@ private:
             info.depth = depth;
             info.seldepth = rm.seldepth;
             info.multipv = i + 1;
-            info.score = !scored ? evaluate(pos_) : rm.score == -VALUE_INFINITE ? rm.previous : rm.score;
+            info.score = !scored                       ? evaluate(pos_)
+                         : rm.score == -VALUE_INFINITE ? rm.previous
+                                                       : rm.score;
             info.nodes = nodes;
             info.time_ms = ms;
             info.nps = ms > 0 ? nodes * 1000 / static_cast<std::uint64_t>(ms) : nodes;

@@ -9,8 +9,8 @@ namespace {
 // the static eval is not kept (recomputed), which keeps entries at 16 bytes.
 std::uint64_t pack(Move m, Value v, int depth, Bound b, std::uint8_t gen) {
     return std::uint64_t{m.raw()} | std::uint64_t{static_cast<std::uint16_t>(v)} << 32 |
-           std::uint64_t{static_cast<std::uint8_t>(depth + 1)} << 48 |
-           std::uint64_t{b} << 56 | std::uint64_t{gen} << 58;
+           std::uint64_t{static_cast<std::uint8_t>(depth + 1)} << 48 | std::uint64_t{b} << 56 |
+           std::uint64_t{gen} << 58;
 }
 
 Move move_of(std::uint64_t d) { return Move::from_raw(static_cast<std::uint32_t>(d)); }
@@ -51,8 +51,8 @@ bool TranspositionTable::probe(std::uint64_t key, TTHit& out) const {
     return false;
 }
 
-void TranspositionTable::store(std::uint64_t key, Move move, Value value, Value /*eval*/,
-                               int depth, Bound bound) {
+void TranspositionTable::store(std::uint64_t key, Move move, Value value, Value /*eval*/, int depth,
+                               Bound bound) {
     Entry* b = bucket(key);
     Entry* victim = &b[0];
     int worst = 1 << 30;

@@ -25,7 +25,7 @@ struct TTHit {
 };
 
 class TranspositionTable {
-public:
+  public:
     explicit TranspositionTable(std::size_t megabytes = 16) { resize(megabytes); }
 
     void resize(std::size_t megabytes);
@@ -38,7 +38,7 @@ public:
     int hashfull() const;
     std::size_t megabytes() const { return megabytes_; }
 
-private:
+  private:
     struct Entry {
         std::atomic<std::uint64_t> key_xor{0};
         std::atomic<std::uint64_t> data{0};
@@ -46,7 +46,8 @@ private:
     static constexpr int kBucket = 4;
 
     Entry* bucket(std::uint64_t key) const {
-        return &entries_[static_cast<std::size_t>(static_cast<Bitboard128>(key) * buckets_ >> 64) * kBucket];
+        return &entries_[static_cast<std::size_t>(static_cast<Bitboard128>(key) * buckets_ >> 64) *
+                         kBucket];
     }
 
     std::unique_ptr<Entry[]> entries_;

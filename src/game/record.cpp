@@ -51,13 +51,18 @@ struct Scanner {
         }
         return c;
     }
-    std::string where() const { return "line " + std::to_string(line) + ", column " + std::to_string(column); }
+    std::string where() const {
+        return "line " + std::to_string(line) + ", column " + std::to_string(column);
+    }
     void skip_space() {
-        while (!done() && (peek() == ' ' || peek() == '\t' || peek() == '\r' || peek() == '\n')) get();
+        while (!done() && (peek() == ' ' || peek() == '\t' || peek() == '\r' || peek() == '\n'))
+            get();
     }
 };
 
-bool is_result(std::string_view t) { return t == "1-0" || t == "0-1" || t == "1/2-1/2" || t == "*"; }
+bool is_result(std::string_view t) {
+    return t == "1-0" || t == "0-1" || t == "1/2-1/2" || t == "*";
+}
 
 }  // namespace
 
@@ -115,20 +120,24 @@ std::vector<Record> parse_records(std::string_view text, Status* error) {
                 if (in_moves) break;  // the next record's tags
                 sc.get();
                 std::string name;
-                while (!sc.done() && (std::isalnum(static_cast<unsigned char>(sc.peek())) || sc.peek() == '_'))
+                while (!sc.done() &&
+                       (std::isalnum(static_cast<unsigned char>(sc.peek())) || sc.peek() == '_'))
                     name += sc.get();
                 if (name.empty()) return fail("expected a tag name after '['");
                 sc.skip_space();
-                if (sc.done() || sc.peek() != '"') return fail("expected '\"' to open the value of tag " + name);
+                if (sc.done() || sc.peek() != '"')
+                    return fail("expected '\"' to open the value of tag " + name);
                 sc.get();
                 std::string value;
                 while (true) {
-                    if (sc.done() || sc.peek() == '\n') return fail("unterminated value of tag " + name);
+                    if (sc.done() || sc.peek() == '\n')
+                        return fail("unterminated value of tag " + name);
                     char v = sc.get();
                     if (v == '"') break;
                     if (v == '\\') {
                         // A value ends on its line: an escaped line break does not continue it.
-                        if (sc.done() || sc.peek() == '\n') return fail("unterminated escape in tag " + name);
+                        if (sc.done() || sc.peek() == '\n')
+                            return fail("unterminated escape in tag " + name);
                         v = sc.get();
                     }
                     value += v;
@@ -164,14 +173,16 @@ std::vector<Record> parse_records(std::string_view text, Status* error) {
                 // Only a glued number can bring these to the front ("3.[", "3.;"):
                 // where a token starts they open tags or a comment.
                 if (token[0] == '[' || token[0] == ';')
-                    return fail("unexpected " + quoted(token.substr(0, 1)) + " after the move number at " + at);
+                    return fail("unexpected " + quoted(token.substr(0, 1)) +
+                                " after the move number at " + at);
                 if (is_result(token)) {
                     rec.result = token;
                     finished = true;
                 } else {
                     for (unsigned char ch : token)
                         if (ch < 0x21 || ch > 0x7E)
-                            return fail("unexpected character in move " + quoted(token) + " at " + at);
+                            return fail("unexpected character in move " + quoted(token) + " at " +
+                                        at);
                     rec.moves.push_back(token);
                 }
             }
@@ -193,7 +204,8 @@ Status replay(const Record& r, std::string* final_fen, std::vector<std::string>*
     for (std::size_t i = 0; i < r.moves.size(); ++i) {
         if (g->outcome() != Outcome::ONGOING)
             return Status::error("move " + std::to_string(i + 1) + " " + quoted(r.moves[i]) +
-                                 ": the game was already over (" + outcome_name(g->outcome()) + ")");
+                                 ": the game was already over (" + outcome_name(g->outcome()) +
+                                 ")");
         std::string played_lan;
         if (Status s = g->play(r.moves[i], nullptr, &played_lan); !s)
             return Status::error("move " + std::to_string(i + 1) + " " + quoted(r.moves[i]) + ": " +
@@ -206,7 +218,8 @@ Status replay(const Record& r, std::string* final_fen, std::vector<std::string>*
 
 std::string result_text(int outcome, int side_to_move) {
     if (outcome == static_cast<int>(Outcome::ONGOING)) return "*";
-    if (outcome == static_cast<int>(Outcome::CHECKMATE)) return side_to_move == WHITE ? "0-1" : "1-0";
+    if (outcome == static_cast<int>(Outcome::CHECKMATE))
+        return side_to_move == WHITE ? "0-1" : "1-0";
     return "1/2-1/2";
 }
 

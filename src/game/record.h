@@ -15,8 +15,8 @@ namespace chimera::game {
 
 struct Record {
     std::vector<std::pair<std::string, std::string>> tags;  // in order of appearance
-    std::vector<std::string> moves;                          // SAN-like, as written
-    std::string result = "*";                                // 1-0, 0-1, 1/2-1/2, *
+    std::vector<std::string> moves;                         // SAN-like, as written
+    std::string result = "*";                               // 1-0, 0-1, 1/2-1/2, *
 
     std::string tag(std::string_view name) const;
     void set_tag(std::string_view name, std::string value);
@@ -31,7 +31,8 @@ std::vector<Record> parse_records(std::string_view text, Status* error);
 // Replays a record: the Variant tag (default chess), the FEN tag (default the
 // start position), then each move, which must be legal. Returns the final FEN
 // in *final_fen and the moves in LAN in *lan.
-Status replay(const Record& r, std::string* final_fen = nullptr, std::vector<std::string>* lan = nullptr);
+Status replay(const Record& r, std::string* final_fen = nullptr,
+              std::vector<std::string>* lan = nullptr);
 
 // "1-0", "0-1", "1/2-1/2" for a finished game, given the outcome and the side to move.
 std::string result_text(int outcome, int side_to_move);

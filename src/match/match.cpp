@@ -43,18 +43,27 @@ Status parse_player(std::string_view spec, PlayerConfig& out) {
             out.random = value == "1";
         } else {
             const auto n = parse_uint(value, 12);
-            if (!n) return Status::error("player option " + quoted(key) + ": " + quoted(value) + " is not a number");
-            if (key == "level" && *n >= 1 && *n <= 8) out.skill = *n;
-            else if (key == "nodes") out.nodes = static_cast<std::uint64_t>(*n);
-            else if (key == "depth" && *n <= 100) out.depth = *n;
-            else if (key == "movetime") out.movetime_ms = *n;
-            else if (key == "hash" && *n >= 1 && *n <= 4096) out.hash_mb = static_cast<std::size_t>(*n) ? *n : 1;
-            else return Status::error("player option " + quoted(key) + "=" + std::string(value) + " is unknown or out of range");
+            if (!n)
+                return Status::error("player option " + quoted(key) + ": " + quoted(value) +
+                                     " is not a number");
+            if (key == "level" && *n >= 1 && *n <= 8)
+                out.skill = *n;
+            else if (key == "nodes")
+                out.nodes = static_cast<std::uint64_t>(*n);
+            else if (key == "depth" && *n <= 100)
+                out.depth = *n;
+            else if (key == "movetime")
+                out.movetime_ms = *n;
+            else if (key == "hash" && *n >= 1 && *n <= 4096)
+                out.hash_mb = static_cast<std::size_t>(*n) ? *n : 1;
+            else
+                return Status::error("player option " + quoted(key) + "=" + std::string(value) +
+                                     " is unknown or out of range");
         }
         start = end + 1;
     }
     if (out.name.empty())
-        out.name = out.random ? "random mover"
+        out.name = out.random           ? "random mover"
                    : out.engine.empty() ? "level " + std::to_string(out.skill)
                                         : out.engine + " level " + std::to_string(out.skill);
     return Status::ok();
@@ -79,7 +88,8 @@ double MatchStats::elo_error95() const {
     const int n = wins + draws + losses;
     if (n < 2) return 0;
     const double p = score();
-    const double var = (wins * (1 - p) * (1 - p) + draws * (0.5 - p) * (0.5 - p) + losses * p * p) / n;
+    const double var =
+        (wins * (1 - p) * (1 - p) + draws * (0.5 - p) * (0.5 - p) + losses * p * p) / n;
     const double se = std::sqrt(var / n);
     return (elo_of(p + 1.96 * se) - elo_of(p - 1.96 * se)) / 2;
 }
@@ -90,7 +100,8 @@ double MatchStats::llr(double elo0, double elo1) const {
     const int n = wins + draws + losses;
     if (n < 2) return 0;
     const double p = score();
-    const double var = (wins * (1 - p) * (1 - p) + draws * (0.5 - p) * (0.5 - p) + losses * p * p) / n;
+    const double var =
+        (wins * (1 - p) * (1 - p) + draws * (0.5 - p) * (0.5 - p) + losses * p * p) / n;
     if (var <= 0) return 0;
     const double s0 = expected(elo0), s1 = expected(elo1);
     return n * (s1 - s0) * (2 * p - s0 - s1) / (2 * var);
@@ -102,15 +113,17 @@ std::string sprt_verdict(const MatchStats& s, const MatchConfig& c) {
     char buf[160];
     std::snprintf(buf, sizeof buf, "SPRT elo0=%.1f elo1=%.1f: LLR %.2f [%.2f, %.2f] %s", c.elo0,
                   c.elo1, llr, lower, upper,
-                  llr >= upper ? "H1 accepted" : llr <= lower ? "H0 accepted" : "inconclusive");
+                  llr >= upper   ? "H1 accepted"
+                  : llr <= lower ? "H0 accepted"
+                                 : "inconclusive");
     return buf;
 }
 
 namespace {
 
 struct Opening {
-    std::string fen;                // start position ("" = the variant's start)
-    std::vector<std::string> lan;   // random plies
+    std::string fen;               // start position ("" = the variant's start)
+    std::vector<std::string> lan;  // random plies
     std::vector<std::string> san;
 };
 
@@ -153,18 +166,23 @@ GameResult play_game(const MatchConfig& c, const Opening& opening, bool a_is_whi
         (void)engines[s].set_variant(c.variant);
         engines[s].set_hash_mb(static_cast<std::size_t>(players[s]->hash_mb));
         engines[s].set_skill_level(players[s]->skill);
-        engines[s].set_seed(c.seed * 7919 + static_cast<std::uint64_t>(s) + (a_is_white ? 100 : 200));
+        engines[s].set_seed(c.seed * 7919 + static_cast<std::uint64_t>(s) +
+                            (a_is_white ? 100 : 200));
     }
     std::unique_ptr<protocol::UciClient> uci[2];
     std::string failure;
     for (int s = 0; s < 2; ++s) {
         if (players[s]->engine.empty() || players[s]->random) continue;
         uci[s] = std::make_unique<protocol::UciClient>();
-        if (Status st = uci[s]->start(players[s]->engine, c.variant, players[s]->hash_mb, players[s]->skill); !st)
+        if (Status st = uci[s]->start(players[s]->engine, c.variant, players[s]->hash_mb,
+                                      players[s]->skill);
+            !st)
             failure = st.message();
     }
     int clock[2] = {c.base_ms, c.base_ms};
-    std::mt19937_64 random_pick(c.seed ^ std::hash<std::string>{}(opening.fen + std::to_string(opening.lan.size())) ^ (a_is_white ? 1 : 2));
+    std::mt19937_64 random_pick(
+        c.seed ^ std::hash<std::string>{}(opening.fen + std::to_string(opening.lan.size())) ^
+        (a_is_white ? 1 : 2));
     int decided_plies = 0, decided_sign = 0;
     std::string termination;
     double white_score = -1;
@@ -222,8 +240,9 @@ GameResult play_game(const MatchConfig& c, const Opening& opening, bool a_is_whi
             clock[side] += c.inc_ms;
         }
         std::string san, played;
-        const bool played_ok = uci[side] || players[side]->random ? !r.best.empty() && g->play(r.best, &san, &played)
-                                                                  : !r.move.is_none() && g->play(r.move, &san, &played);
+        const bool played_ok = uci[side] || players[side]->random
+                                   ? !r.best.empty() && g->play(r.best, &san, &played)
+                                   : !r.move.is_none() && g->play(r.move, &san, &played);
         if (!played_ok) {
             termination = "illegal move by engine";
             white_score = side == WHITE ? 0 : 1;
@@ -263,27 +282,34 @@ GameResult play_game(const MatchConfig& c, const Opening& opening, bool a_is_whi
 
 }  // namespace
 
-MatchStats run_match(const MatchConfig& c, const std::function<void(int, const GameResult&)>& on_game) {
+MatchStats run_match(const MatchConfig& c,
+                     const std::function<void(int, const GameResult&)>& on_game) {
     MatchStats stats;
     std::map<int, std::future<GameResult>> running;
     int next = 0, reported = 0;
     const int width = std::max(1, c.concurrency);
     auto launch = [&](int i) {
-        const Opening opening = make_opening(c, c.seed * 1000003ULL + static_cast<std::uint64_t>(i / 2));
-        running[i] = std::async(std::launch::async, [&c, opening, i] { return play_game(c, opening, i % 2 == 0); });
+        const Opening opening =
+            make_opening(c, c.seed * 1000003ULL + static_cast<std::uint64_t>(i / 2));
+        running[i] = std::async(std::launch::async,
+                                [&c, opening, i] { return play_game(c, opening, i % 2 == 0); });
     };
     while (reported < c.games) {
         while (next < c.games && static_cast<int>(running.size()) < width) launch(next++);
         GameResult r = running.begin()->second.get();
         running.erase(running.begin());
-        if (r.score_a == 1) ++stats.wins;
-        else if (r.score_a == 0) ++stats.losses;
-        else ++stats.draws;
+        if (r.score_a == 1)
+            ++stats.wins;
+        else if (r.score_a == 0)
+            ++stats.losses;
+        else
+            ++stats.draws;
         if (on_game) on_game(reported, r);
         ++reported;
         if (c.sprt) {
             const double llr = stats.llr(c.elo0, c.elo1);
-            if (llr >= std::log((1 - c.beta) / c.alpha) || llr <= std::log(c.beta / (1 - c.alpha))) {
+            if (llr >= std::log((1 - c.beta) / c.alpha) ||
+                llr <= std::log(c.beta / (1 - c.alpha))) {
                 for (auto& [i, f] : running) f.wait();
                 break;
             }

@@ -37,8 +37,8 @@ struct MatchConfig {
     PlayerConfig a, b;
     int base_ms = 0, inc_ms = 0;  // a clock per side when base_ms > 0
     int random_plies = 4;
-    int max_plies = 400;          // then a draw by adjudication
-    int resign_cp = 1500;         // both engines agree for resign_moves plies: adjudicated win
+    int max_plies = 400;   // then a draw by adjudication
+    int resign_cp = 1500;  // both engines agree for resign_moves plies: adjudicated win
     int resign_moves = 6;
     std::uint64_t seed = 1;
     int concurrency = 1;

@@ -27,15 +27,18 @@ std::string_view next_word(std::string_view& s) {
 }
 
 std::string_view trim(std::string_view s) {
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r'))
+        s.remove_prefix(1);
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
+        s.remove_suffix(1);
     return s;
 }
 
 bool iequals(std::string_view a, std::string_view b) {
     if (a.size() != b.size()) return false;
     for (std::size_t i = 0; i < a.size(); ++i)
-        if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i])))
+        if (std::tolower(static_cast<unsigned char>(a[i])) !=
+            std::tolower(static_cast<unsigned char>(b[i])))
             return false;
     return true;
 }
@@ -151,12 +154,13 @@ void UciSession::cmd_setoption(std::string_view args) {
     auto spin = [&](long long lo, long long hi) -> std::optional<long long> {
         auto v = parse_int(value, lo, hi);
         if (!v)
-            error("setoption " + std::string(name) + ": value " + quoted(value) + " is not an integer from " +
-                  std::to_string(lo) + " to " + std::to_string(hi));
+            error("setoption " + std::string(name) + ": value " + quoted(value) +
+                  " is not an integer from " + std::to_string(lo) + " to " + std::to_string(hi));
         return v;
     };
     if (iequals(name, "UCI_Variant")) {
-        if (Status s = engine_.set_variant(value); !s) error("setoption UCI_Variant: " + s.message());
+        if (Status s = engine_.set_variant(value); !s)
+            error("setoption UCI_Variant: " + s.message());
     } else if (iequals(name, "Hash")) {
         if (auto v = spin(1, 65536)) engine_.set_hash_mb(static_cast<std::size_t>(*v));
     } else if (iequals(name, "Threads")) {
@@ -205,8 +209,9 @@ void UciSession::cmd_go(std::string_view args) {
         auto number = [&](long long lo, long long hi) -> std::optional<long long> {
             const std::string_view v = next_word(args);
             auto n = parse_int(v, lo, hi);
-            if (!n) error("go " + std::string(w) + ": " + quoted(v) + " is not an integer from " +
-                          std::to_string(lo) + " to " + std::to_string(hi));
+            if (!n)
+                error("go " + std::string(w) + ": " + quoted(v) + " is not an integer from " +
+                      std::to_string(lo) + " to " + std::to_string(hi));
             return n;
         };
         std::optional<long long> n;
@@ -254,12 +259,12 @@ void UciSession::cmd_go(std::string_view args) {
     engine_.go(
         limits,
         [this](const engine::Info& info) {
-            std::string line = "info depth " + std::to_string(info.depth) + " seldepth " +
-                               std::to_string(info.seldepth) + " multipv " + std::to_string(info.multipv) +
-                               " score " + uci_score(info.score) + " nodes " + std::to_string(info.nodes) +
-                               " nps " + std::to_string(info.nps) + " hashfull " +
-                               std::to_string(info.hashfull) + " time " + std::to_string(info.time_ms) +
-                               " pv";
+            std::string line =
+                "info depth " + std::to_string(info.depth) + " seldepth " +
+                std::to_string(info.seldepth) + " multipv " + std::to_string(info.multipv) +
+                " score " + uci_score(info.score) + " nodes " + std::to_string(info.nodes) +
+                " nps " + std::to_string(info.nps) + " hashfull " + std::to_string(info.hashfull) +
+                " time " + std::to_string(info.time_ms) + " pv";
             for (const auto& m : info.pv) line += " " + m;
             send(line);
         },

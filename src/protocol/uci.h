@@ -13,7 +13,7 @@
 namespace chimera::protocol {
 
 class UciSession {
-public:
+  public:
     explicit UciSession(std::ostream& out);
     ~UciSession();
 
@@ -22,7 +22,7 @@ public:
     // Reads commands until `quit` or end of input, then waits for a running search.
     void run(std::istream& in);
 
-private:
+  private:
     void send(const std::string& line);
     void error(const std::string& message);
     void cmd_uci();

@@ -45,10 +45,12 @@ void UciClient::stop_process() {
     to_engine_ = from_engine_ = -1;
 }
 
-Status UciClient::start(const std::string& path, const std::string& variant, int hash_mb, int skill) {
+Status UciClient::start(const std::string& path, const std::string& variant, int hash_mb,
+                        int skill) {
     path_ = path;
     int in_pipe[2], out_pipe[2];
-    if (pipe2(in_pipe, O_CLOEXEC) != 0) return Status::error("engine " + path + ": pipe: " + std::strerror(errno));
+    if (pipe2(in_pipe, O_CLOEXEC) != 0)
+        return Status::error("engine " + path + ": pipe: " + std::strerror(errno));
     if (pipe2(out_pipe, O_CLOEXEC) != 0) {
         close(in_pipe[0]);
         close(in_pipe[1]);
@@ -105,8 +107,12 @@ Status UciClient::read_line(std::string& line, int timeout_ms) {
             buffer_.erase(0, nl + 1);
             return Status::ok();
         }
-        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()).count();
-        if (left <= 0) return Status::error("engine " + path_ + ": no answer within " + std::to_string(timeout_ms) + " ms");
+        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+                              deadline - std::chrono::steady_clock::now())
+                              .count();
+        if (left <= 0)
+            return Status::error("engine " + path_ + ": no answer within " +
+                                 std::to_string(timeout_ms) + " ms");
         pollfd p{from_engine_, POLLIN, 0};
         const int r = poll(&p, 1, static_cast<int>(left));
         if (r < 0 && errno == EINTR) continue;
@@ -116,20 +122,22 @@ Status UciClient::read_line(std::string& line, int timeout_ms) {
         if (n < 0 && errno == EINTR) continue;
         if (n <= 0) return Status::error("engine " + path_ + " closed its output (it has exited)");
         buffer_.append(chunk, static_cast<std::size_t>(n));
-        if (buffer_.size() > (1u << 20)) return Status::error("engine " + path_ + ": a line longer than 1 MiB");
+        if (buffer_.size() > (1u << 20))
+            return Status::error("engine " + path_ + ": a line longer than 1 MiB");
     }
 }
 
 Status UciClient::expect(const std::string& token, int timeout_ms) {
     std::string line;
     while (true) {
-        if (Status s = read_line(line, timeout_ms); !s) return Status::error(s.message() + " (waiting for " + token + ")");
+        if (Status s = read_line(line, timeout_ms); !s)
+            return Status::error(s.message() + " (waiting for " + token + ")");
         if (line == token) return Status::ok();
     }
 }
 
-Status UciClient::go(const std::string& fen, const std::vector<std::string>& moves, const engine::Limits& l,
-                     engine::Result& result) {
+Status UciClient::go(const std::string& fen, const std::vector<std::string>& moves,
+                     const engine::Limits& l, engine::Result& result) {
     std::string pos = fen.empty() ? "position startpos" : "position fen " + fen;
     if (!moves.empty()) {
         pos += " moves";
@@ -142,8 +150,8 @@ Status UciClient::go(const std::string& fen, const std::vector<std::string>& mov
     if (l.movetime_ms) go += " movetime " + std::to_string(l.movetime_ms);
     int budget_ms = l.movetime_ms;
     if (l.time_ms[0] >= 0) {
-        go += " wtime " + std::to_string(l.time_ms[0]) + " btime " + std::to_string(l.time_ms[1]) + " winc " +
-              std::to_string(l.inc_ms[0]) + " binc " + std::to_string(l.inc_ms[1]);
+        go += " wtime " + std::to_string(l.time_ms[0]) + " btime " + std::to_string(l.time_ms[1]) +
+              " winc " + std::to_string(l.inc_ms[0]) + " binc " + std::to_string(l.inc_ms[1]);
         budget_ms = std::max(l.time_ms[0], l.time_ms[1]) + l.inc_ms[0];
     }
     if (go == "go") go += " depth 8";  // never an unbounded search
@@ -152,12 +160,14 @@ Status UciClient::go(const std::string& fen, const std::vector<std::string>& mov
     std::string line;
     const int timeout = budget_ms + 60000;  // node and depth limits: generous but bounded
     while (true) {
-        if (Status s = read_line(line, timeout); !s) return Status::error(s.message() + " (waiting for bestmove)");
+        if (Status s = read_line(line, timeout); !s)
+            return Status::error(s.message() + " (waiting for bestmove)");
         const auto words = split_fields(line);
         if (words.empty()) continue;
         if (words[0] == "bestmove") {
             if (words.size() < 2 || words[1] == "(none)" || words[1] == "0000")
-                return Status::error("engine " + path_ + ": no best move in " + chimera::quoted(line));
+                return Status::error("engine " + path_ + ": no best move in " +
+                                     chimera::quoted(line));
             result.best = std::string(words[1]);
             return Status::ok();
         }
@@ -166,15 +176,18 @@ Status UciClient::go(const std::string& fen, const std::vector<std::string>& mov
             if (words[i] == "depth") {
                 if (auto d = parse_uint(words[i + 1], 4)) result.depth = *d;
             } else if (words[i] == "nodes") {
-                if (auto n = parse_uint(words[i + 1], 12)) result.nodes = static_cast<std::uint64_t>(*n);
+                if (auto n = parse_uint(words[i + 1], 12))
+                    result.nodes = static_cast<std::uint64_t>(*n);
             } else if (words[i] == "score" && i + 2 < words.size()) {
                 const std::string_view v = words[i + 2];
                 const bool negative = !v.empty() && v[0] == '-';
                 if (auto n = parse_uint(negative ? v.substr(1) : v, 6)) {
                     const int x = negative ? -*n : *n;
-                    if (words[i + 1] == "cp") result.score = static_cast<engine::Value>(x);
+                    if (words[i + 1] == "cp")
+                        result.score = static_cast<engine::Value>(x);
                     else if (words[i + 1] == "mate")
-                        result.score = x > 0 ? engine::mate_in(2 * x - 1) : engine::mated_in(-2 * x);
+                        result.score =
+                            x > 0 ? engine::mate_in(2 * x - 1) : engine::mated_in(-2 * x);
                 }
             }
         }

@@ -15,7 +15,7 @@
 namespace chimera::protocol {
 
 class UciClient {
-public:
+  public:
     UciClient() = default;
     UciClient(const UciClient&) = delete;
     UciClient& operator=(const UciClient&) = delete;
@@ -26,10 +26,10 @@ public:
     Status start(const std::string& path, const std::string& variant, int hash_mb, int skill);
 
     // Searches the position given by a start FEN ("" = startpos) and moves in LAN.
-    Status go(const std::string& fen, const std::vector<std::string>& moves, const engine::Limits& limits,
-              engine::Result& result);
+    Status go(const std::string& fen, const std::vector<std::string>& moves,
+              const engine::Limits& limits, engine::Result& result);
 
-private:
+  private:
     Status send(const std::string& line);
     Status read_line(std::string& line, int timeout_ms);
     Status expect(const std::string& token, int timeout_ms);

@@ -21,19 +21,26 @@ struct Field {
 
 const char* type_name(Type t) {
     switch (t) {
-        case Type::STRING: return "a string";
-        case Type::INTEGER: return "an integer";
-        case Type::BOOLEAN: return "true or false";
-        case Type::ARRAY_OF_STRINGS: return "an array of strings";
+        case Type::STRING:
+            return "a string";
+        case Type::INTEGER:
+            return "an integer";
+        case Type::BOOLEAN:
+            return "true or false";
+        case Type::ARRAY_OF_STRINGS:
+            return "an array of strings";
     }
     return "?";
 }
 
 bool has_type(const Json& v, Type t) {
     switch (t) {
-        case Type::STRING: return v.is_string() && v.get_ref<const std::string&>().size() <= 100000;
-        case Type::INTEGER: return v.is_number_integer();
-        case Type::BOOLEAN: return v.is_boolean();
+        case Type::STRING:
+            return v.is_string() && v.get_ref<const std::string&>().size() <= 100000;
+        case Type::INTEGER:
+            return v.is_number_integer();
+        case Type::BOOLEAN:
+            return v.is_boolean();
         case Type::ARRAY_OF_STRINGS:
             if (!v.is_array() || v.size() > 2000) return false;
             for (const auto& e : v)
@@ -59,7 +66,8 @@ ApiError parse_body(std::string_view body, const std::vector<Field>& fields, Jso
             continue;
         }
         if (!has_type(out[f.name], f.type))
-            return ApiError{400, std::string("field '") + f.name + "' must be " + type_name(f.type)};
+            return ApiError{400,
+                            std::string("field '") + f.name + "' must be " + type_name(f.type)};
     }
     return {};
 }
@@ -69,9 +77,13 @@ T get_or(const Json& j, const char* name, T fallback) {
     return j.contains(name) ? j[name].get<T>() : fallback;
 }
 
-ApiResponse json_response(int status, const Json& j) { return ApiResponse{status, "application/json", j.dump()}; }
+ApiResponse json_response(int status, const Json& j) {
+    return ApiResponse{status, "application/json", j.dump()};
+}
 
-ApiResponse from_error(const ApiError& e) { return ApiResponse{e.status, "application/json", error_json(e.status, e.message)}; }
+ApiResponse from_error(const ApiError& e) {
+    return ApiResponse{e.status, "application/json", error_json(e.status, e.message)};
+}
 
 // Splits "/api/games/abc/move" into {"api","games","abc","move"}.
 std::vector<std::string_view> segments(std::string_view path) {
@@ -94,8 +106,10 @@ Json variants_json() {
         Json list = Json::array();
         for (const VariantInfo* v : kVariantInfos) {
             Json starts = Json::array(), pieces = Json::array();
-            for (const StartPosition& s : v->starts) starts.push_back({{"name", s.name}, {"fen", s.fen}});
-            for (const PieceInfo& p : v->pieces) pieces.push_back({{"letter", std::string(1, p.letter)}, {"name", p.name}});
+            for (const StartPosition& s : v->starts)
+                starts.push_back({{"name", s.name}, {"fen", s.fen}});
+            for (const PieceInfo& p : v->pieces)
+                pieces.push_back({{"letter", std::string(1, p.letter)}, {"name", p.name}});
             list.push_back({{"id", v->id},
                             {"name", v->name},
                             {"description", v->description},
@@ -132,19 +146,25 @@ Json position_json(const Game& g) {
     const BoardView v = g.view();
     Json legal = Json::array();
     for (const MoveDetail& d : g.legal_move_details())
-        legal.push_back({{"lan", d.lan}, {"san", d.san}, {"from", d.from}, {"to", d.to}, {"kind", action_name(d.action)},
-                         {"piece", d.piece ? std::string(1, d.piece) : std::string()}, {"captures", d.captures}});
+        legal.push_back({{"lan", d.lan},
+                         {"san", d.san},
+                         {"from", d.from},
+                         {"to", d.to},
+                         {"kind", action_name(d.action)},
+                         {"piece", d.piece ? std::string(1, d.piece) : std::string()},
+                         {"captures", d.captures}});
     return Json{{"variant", v.info->id},
                 {"fen", g.fen()},
                 {"turn", v.side_to_move == WHITE ? "white" : "black"},
-                {"board", {{"kind", board_kind_name(v.info->board)},
-                           {"dims", {v.dims[0], v.dims[1], v.dims[2], v.dims[3]}},
-                           {"squares", v.squares},
-                           {"pieces", v.pieces},
-                           {"dormant", v.dormant},
-                           {"groups", v.groups},
-                           {"hands", {{"white", v.hand[0]}, {"black", v.hand[1]}}},
-                           {"checked", v.checked}}},
+                {"board",
+                 {{"kind", board_kind_name(v.info->board)},
+                  {"dims", {v.dims[0], v.dims[1], v.dims[2], v.dims[3]}},
+                  {"squares", v.squares},
+                  {"pieces", v.pieces},
+                  {"dormant", v.dormant},
+                  {"groups", v.groups},
+                  {"hands", {{"white", v.hand[0]}, {"black", v.hand[1]}}},
+                  {"checked", v.checked}}},
                 {"legal_moves", legal}};
 }
 
@@ -157,14 +177,21 @@ Json to_json(const SeatGrant& s) {
 Json to_json(const MoveAck& m) { return Json{{"ok", true}, {"ply", m.ply}, {"san", m.san}}; }
 Json to_json(const ActionAck& a) {
     if (a.ended()) return Json{{"ok", true}, {"result", a.result}};
-    return Json{{"ok", true}, {"draw_offer", a.draw_offer < 0 ? Json() : Json(a.draw_offer == 0 ? "white" : "black")}};
+    return Json{
+        {"ok", true},
+        {"draw_offer", a.draw_offer < 0 ? Json() : Json(a.draw_offer == 0 ? "white" : "black")}};
 }
 Json to_json(const GameListing& l) {
     auto rows = [](const std::vector<GameSummary>& games) {
         Json out = Json::array();
         for (const GameSummary& g : games)
-            out.push_back({{"id", g.id}, {"variant", g.variant}, {"mode", g.mode}, {"level", g.level},
-                           {"plies", g.plies}, {"result", g.result}, {"termination", g.termination},
+            out.push_back({{"id", g.id},
+                           {"variant", g.variant},
+                           {"mode", g.mode},
+                           {"level", g.level},
+                           {"plies", g.plies},
+                           {"result", g.result},
+                           {"termination", g.termination},
                            {"updated_ms", g.updated_ms}});
         return out;
     };
@@ -173,11 +200,12 @@ Json to_json(const GameListing& l) {
 
 // The create request, with every number checked against its range before use.
 ApiError create_request(const Json& j, CreateRequest& r) {
-    auto ranged = [&](const char* name, long long lo, long long hi, long long fallback, long long& out) -> ApiError {
+    auto ranged = [&](const char* name, long long lo, long long hi, long long fallback,
+                      long long& out) -> ApiError {
         out = get_or<long long>(j, name, fallback);
         if (out < lo || out > hi)
-            return ApiError{400, std::string("field '") + name + "' must be from " + std::to_string(lo) + " to " +
-                                     std::to_string(hi)};
+            return ApiError{400, std::string("field '") + name + "' must be from " +
+                                     std::to_string(lo) + " to " + std::to_string(hi)};
         return {};
     };
     long long formation = 0, level = 4, minutes = 0, seconds = 0, inc = 0;
@@ -199,8 +227,8 @@ ApiError create_request(const Json& j, CreateRequest& r) {
 }
 
 // The create request for an imported record: its variant, start position
-// (FEN, or the number of one of the variant's start positions), moves, time control and result; the mode, side
-// and level of the new game come from the request body.
+// (FEN, or the number of one of the variant's start positions), moves, time control and result; the
+// mode, side and level of the new game come from the request body.
 ApiError import_request(const game::Record& rec, const Json& j, CreateRequest& r) {
     r.variant = rec.tag("Variant").empty() ? std::string(kDefaultVariant) : rec.tag("Variant");
     const VariantInfo* info = find_variant(r.variant);
@@ -214,19 +242,23 @@ ApiError import_request(const game::Record& rec, const Json& j, CreateRequest& r
         const int most = info ? info->start_count() : max_starts();
         const auto n = parse_uint(f, 2);
         if (!n || *n < 1 || *n > most)
-            return ApiError{400, "record: Formation must be 1-" + std::to_string(most) + ", not " + chimera::quoted(f)};
+            return ApiError{400, "record: Formation must be 1-" + std::to_string(most) + ", not " +
+                                     chimera::quoted(f)};
         r.formation = *n;
     } else if (info && info->random_start() && r.fen.empty()) {
-        return ApiError{400, "record: a " + std::string(info->name) + " record needs a FEN or a Formation tag"};
+        return ApiError{
+            400, "record: a " + std::string(info->name) + " record needs a FEN or a Formation tag"};
     }
     if (const std::string tc = rec.tag("TimeControl"); !tc.empty() && tc != "-") {
         // "<base seconds>+<increment seconds>", as exported.
         const auto plus = tc.find('+');
         const auto base = parse_uint(tc.substr(0, plus), 5);
-        const auto inc = plus == std::string::npos ? std::optional<int>(0) : parse_uint(tc.substr(plus + 1), 3);
+        const auto inc =
+            plus == std::string::npos ? std::optional<int>(0) : parse_uint(tc.substr(plus + 1), 3);
         if (!base || !inc || *base > 10800 || *inc > 180 || (*base == 0 && *inc > 0))
-            return ApiError{400, "record: TimeControl must be <seconds>+<increment>, e.g. 300+3, not " +
-                                     chimera::quoted(tc)};
+            return ApiError{400,
+                            "record: TimeControl must be <seconds>+<increment>, e.g. 300+3, not " +
+                                chimera::quoted(tc)};
         r.base_ms = *base * 1000LL;
         r.inc_ms = *inc * 1000LL;
     }
@@ -238,9 +270,12 @@ ApiError import_request(const game::Record& rec, const Json& j, CreateRequest& r
     return {};
 }
 
-const std::vector<Field> kCreateFields{{"variant", Type::STRING, true},    {"mode", Type::STRING, true},
-                                       {"fen", Type::STRING, false},       {"formation", Type::INTEGER, false},
-                                       {"level", Type::INTEGER, false},    {"side", Type::STRING, false},
+const std::vector<Field> kCreateFields{{"variant", Type::STRING, true},
+                                       {"mode", Type::STRING, true},
+                                       {"fen", Type::STRING, false},
+                                       {"formation", Type::INTEGER, false},
+                                       {"level", Type::INTEGER, false},
+                                       {"side", Type::STRING, false},
                                        {"base_minutes", Type::INTEGER, false},
                                        {"base_seconds", Type::INTEGER, false},
                                        {"increment_seconds", Type::INTEGER, false},
@@ -259,7 +294,8 @@ std::map<std::string, std::string> parse_query(std::string_view q) {
         for (std::size_t i = 0; i < s.size(); ++i) {
             if (s[i] == '+') {
                 r += ' ';
-            } else if (s[i] == '%' && i + 2 < s.size() && std::isxdigit(static_cast<unsigned char>(s[i + 1])) &&
+            } else if (s[i] == '%' && i + 2 < s.size() &&
+                       std::isxdigit(static_cast<unsigned char>(s[i + 1])) &&
                        std::isxdigit(static_cast<unsigned char>(s[i + 2]))) {
                 r += static_cast<char>(std::stoi(std::string(s.substr(i + 1, 2)), nullptr, 16));
                 i += 2;
@@ -275,7 +311,9 @@ std::map<std::string, std::string> parse_query(std::string_view q) {
         if (amp == std::string_view::npos) amp = q.size();
         const std::string_view kv = q.substr(i, amp - i);
         const std::size_t eq = kv.find('=');
-        if (!kv.empty()) out[decode(kv.substr(0, eq))] = eq == std::string_view::npos ? "" : decode(kv.substr(eq + 1));
+        if (!kv.empty())
+            out[decode(kv.substr(0, eq))] =
+                eq == std::string_view::npos ? "" : decode(kv.substr(eq + 1));
         i = amp + 1;
     }
     return out;
@@ -314,14 +352,19 @@ ApiResponse handle_api(GameService& games, std::string_view method, std::string_
     if (seg.size() == 2 && seg[1] == "import") {
         if (!post) return from_error({405, "use POST"});
         if ((err = only_params({}))) return from_error(err);
-        if ((err = parse_body(body, {{"record", Type::STRING, true}, {"mode", Type::STRING, false},
-                                     {"level", Type::INTEGER, false}, {"side", Type::STRING, false}},
+        if ((err = parse_body(body,
+                              {{"record", Type::STRING, true},
+                               {"mode", Type::STRING, false},
+                               {"level", Type::INTEGER, false},
+                               {"side", Type::STRING, false}},
                               j)))
             return from_error(err);
         Status st = Status::ok();
         const auto records = game::parse_records(j["record"].get<std::string>(), &st);
         if (!st) return from_error({400, "record: " + st.message()});
-        if (records.size() != 1) return from_error({400, "record: expected exactly one game, found " + std::to_string(records.size())});
+        if (records.size() != 1)
+            return from_error({400, "record: expected exactly one game, found " +
+                                        std::to_string(records.size())});
         const game::Record& rec = records[0];
         CreateRequest req;
         if ((err = import_request(rec, j, req))) return from_error(err);
@@ -394,7 +437,8 @@ ApiResponse handle_api(GameService& games, std::string_view method, std::string_
         return err ? from_error(err) : json_response(200, to_json(r));
     }
     if (action == "move") {
-        if ((err = parse_body(body, {{"token", Type::STRING, true}, {"move", Type::STRING, true}}, j)))
+        if ((err = parse_body(body, {{"token", Type::STRING, true}, {"move", Type::STRING, true}},
+                              j)))
             return from_error(err);
         const MoveAck r = games.move(id, j["token"], j["move"], err);
         return err ? from_error(err) : json_response(200, to_json(r));
@@ -405,7 +449,8 @@ ApiResponse handle_api(GameService& games, std::string_view method, std::string_
         return err ? from_error(err) : json_response(200, to_json(r));
     }
     if (action == "draw") {
-        if ((err = parse_body(body, {{"token", Type::STRING, true}, {"action", Type::STRING, true}}, j)))
+        if ((err = parse_body(body, {{"token", Type::STRING, true}, {"action", Type::STRING, true}},
+                              j)))
             return from_error(err);
         const ActionAck r = games.draw(id, j["token"], j["action"], err);
         return err ? from_error(err) : json_response(200, to_json(r));
@@ -417,7 +462,10 @@ std::string handle_ws_message(GameService& games, const std::string& id, const s
                               std::string_view message) {
     Json j = Json::parse(message.begin(), message.end(), nullptr, false);
     if (j.is_discarded() || !j.is_object() || !j.contains("type") || !j["type"].is_string())
-        return Json{{"type", "error"}, {"status", 400}, {"message", "expected a JSON object with a string 'type'"}}.dump();
+        return Json{{"type", "error"},
+                    {"status", 400},
+                    {"message", "expected a JSON object with a string 'type'"}}
+            .dump();
     const std::string type = j["type"];
     ApiError err;
     Json r;
@@ -425,12 +473,14 @@ std::string handle_ws_message(GameService& games, const std::string& id, const s
     const std::string_view extra = type == "move" ? "move" : type == "draw" ? "action" : "";
     for (auto it = j.begin(); it != j.end(); ++it)
         if (it.key() != "type" && it.key() != extra)
-            return Json{{"type", "error"}, {"status", 400},
-                        {"message", "unknown field " + chimera::quoted(it.key()) + " in a " + chimera::quoted(type) +
-                                        " message"}}
+            return Json{{"type", "error"},
+                        {"status", 400},
+                        {"message", "unknown field " + chimera::quoted(it.key()) + " in a " +
+                                        chimera::quoted(type) + " message"}}
                 .dump();
     auto text_field = [&](const char* name) -> const std::string* {
-        if (!j.contains(name) || !j[name].is_string() || j[name].get_ref<const std::string&>().size() > 256) {
+        if (!j.contains(name) || !j[name].is_string() ||
+            j[name].get_ref<const std::string&>().size() > 256) {
             err = ApiError{400, std::string("field '") + name + "' must be a string"};
             return nullptr;
         }
@@ -443,11 +493,13 @@ std::string handle_ws_message(GameService& games, const std::string& id, const s
     } else if (type == "resign") {
         r = to_json(games.resign(id, token, err));
     } else if (type == "draw") {
-        if (const std::string* a = text_field("action")) r = to_json(games.draw(id, token, *a, err));
+        if (const std::string* a = text_field("action"))
+            r = to_json(games.draw(id, token, *a, err));
     } else {
         err = ApiError{400, "unknown message type " + chimera::quoted(type)};
     }
-    if (err) return Json{{"type", "error"}, {"status", err.status}, {"message", err.message}}.dump();
+    if (err)
+        return Json{{"type", "error"}, {"status", err.status}, {"message", err.message}}.dump();
     r["type"] = "ack";
     r["of"] = type;
     return r.dump();

@@ -1,11 +1,12 @@
 #include "server/games.h"
 
+#include <sys/random.h>
+
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstdlib>
 #include <random>
-#include <sys/random.h>
 
 #include "core/text.h"
 #include "engine/engine.h"
@@ -29,8 +30,10 @@ std::string random_token(std::size_t bytes) {
     std::size_t got = 0;
     while (got < bytes) {
         const ssize_t n = getrandom(buf + got, bytes - got, 0);
-        if (n > 0) got += static_cast<std::size_t>(n);
-        else if (errno != EINTR) std::abort();  // no randomness: refuse to hand out guessable seats
+        if (n > 0)
+            got += static_cast<std::size_t>(n);
+        else if (errno != EINTR)
+            std::abort();  // no randomness: refuse to hand out guessable seats
     }
     static constexpr char hex[] = "0123456789abcdef";
     std::string s;
@@ -96,13 +99,14 @@ bool seated(const StoredGame& g) { return g.seat_taken[0] && g.seat_taken[1]; }
 
 // Time runs once both seats are taken and the first move is made.
 bool clock_running(const Room& r) {
-    return r.data.base_ms > 0 && r.data.result == "*" && !r.data.lan.empty() && r.data.turn_started_ms > 0 &&
-           seated(r.data);
+    return r.data.base_ms > 0 && r.data.result == "*" && !r.data.lan.empty() &&
+           r.data.turn_started_ms > 0 && seated(r.data);
 }
 
 std::int64_t live_remaining(const Room& r, int side) {
     std::int64_t left = r.data.remaining_ms[side];
-    if (clock_running(r) && side == r.game->side_to_move()) left -= now_ms() - r.data.turn_started_ms;
+    if (clock_running(r) && side == r.game->side_to_move())
+        left -= now_ms() - r.data.turn_started_ms;
     return left;
 }
 
@@ -110,7 +114,8 @@ std::int64_t live_remaining(const Room& r, int side) {
 
 GameService::GameService(std::unique_ptr<Storage> storage, int computer_threads)
     : storage_(std::move(storage)) {
-    for (int i = 0; i < std::max(1, computer_threads); ++i) workers_.emplace_back([this] { computer_loop(false); });
+    for (int i = 0; i < std::max(1, computer_threads); ++i)
+        workers_.emplace_back([this] { computer_loop(false); });
     workers_.emplace_back([this] { computer_loop(true); });
     clock_thread_ = std::thread([this] { clock_loop(); });
 }
@@ -154,11 +159,13 @@ Status GameService::restore(std::vector<std::string>* skipped) {
         // A game that cannot be replayed is reported and left out; the others still resume.
         auto room = std::make_shared<Room>();
         room->game = make_game(g.variant);
-        Status replayed = room->game ? room->game->set_fen(g.start_fen)
-                                     : Status::error("unknown variant " + chimera::quoted(g.variant));
+        Status replayed = room->game
+                              ? room->game->set_fen(g.start_fen)
+                              : Status::error("unknown variant " + chimera::quoted(g.variant));
         for (std::size_t i = 0; replayed && i < g.lan.size(); ++i)
             if (Status s = room->game->play(g.lan[i]); !s)
-                replayed = Status::error("move " + std::to_string(i + 1) + " " + g.lan[i] + ": " + s.message());
+                replayed = Status::error("move " + std::to_string(i + 1) + " " + g.lan[i] + ": " +
+                                         s.message());
         if (!replayed) {
             if (skipped) skipped->push_back("stored game " + g.id + ": " + replayed.message());
             continue;
@@ -205,7 +212,8 @@ SeatGrant GameService::create(const CreateRequest& req, ApiError& err) {
         return {};
     }
     if (req.formation < 0 || req.formation > info.start_count()) {
-        err = fail(400, "formation must be 1-" + std::to_string(info.start_count()) + " (or 0 for a random one)");
+        err = fail(400, "formation must be 1-" + std::to_string(info.start_count()) +
+                            " (or 0 for a random one)");
         return {};
     }
     if (!req.fen.empty()) {
@@ -218,7 +226,8 @@ SeatGrant GameService::create(const CreateRequest& req, ApiError& err) {
             auto formation_game = make_game(req.variant);
             (void)formation_game->set_fen(info.start_fen(req.formation));
             if (formation_game->fen() != room->game->fen()) {
-                err = fail(400, "fen is not the start position of formation " + std::to_string(req.formation));
+                err = fail(400, "fen is not the start position of formation " +
+                                    std::to_string(req.formation));
                 return {};
             }
             g.formation = req.formation;
@@ -232,7 +241,8 @@ SeatGrant GameService::create(const CreateRequest& req, ApiError& err) {
     for (std::size_t i = 0; i < req.moves.size(); ++i) {
         std::string san, lan;
         if (room->game->outcome() != Outcome::ONGOING) {
-            err = fail(400, "moves: move " + std::to_string(i + 1) + " comes after the end of the game");
+            err = fail(400,
+                       "moves: move " + std::to_string(i + 1) + " comes after the end of the game");
             return {};
         }
         if (Status s = room->game->play(req.moves[i], &san, &lan); !s) {
@@ -250,14 +260,18 @@ SeatGrant GameService::create(const CreateRequest& req, ApiError& err) {
         err = fail(400, "level must be 1-8");
         return {};
     }
-    int side = req.side == "white" ? 0 : req.side == "black" ? 1 : req.side == "random" ? static_cast<int>(rng() & 1) : -1;
+    int side = req.side == "white"    ? 0
+               : req.side == "black"  ? 1
+               : req.side == "random" ? static_cast<int>(rng() & 1)
+                                      : -1;
     if (side < 0) {
         err = fail(400, "side must be white, black or random");
         return {};
     }
-    if (req.base_ms < 0 || req.base_ms > 3LL * 3600 * 1000 || req.inc_ms < 0 || req.inc_ms > 180 * 1000 ||
-        (req.base_ms == 0 && req.inc_ms > 0)) {
-        err = fail(400, "time control: base 0 (none) or up to 180 minutes, increment up to 180 seconds");
+    if (req.base_ms < 0 || req.base_ms > 3LL * 3600 * 1000 || req.inc_ms < 0 ||
+        req.inc_ms > 180 * 1000 || (req.base_ms == 0 && req.inc_ms > 0)) {
+        err = fail(400,
+                   "time control: base 0 (none) or up to 180 minutes, increment up to 180 seconds");
         return {};
     }
     g.id = random_token(6);
@@ -291,8 +305,8 @@ SeatGrant GameService::create(const CreateRequest& req, ApiError& err) {
         g.result = game::result_text(static_cast<int>(o), room->game->side_to_move());
         g.termination = outcome_name(o);
         if (!req.result.empty() && req.result != "*" && req.result != g.result) {
-            err = fail(400, "result " + req.result + " contradicts the position, which ends " + g.result + " (" +
-                                g.termination + ")");
+            err = fail(400, "result " + req.result + " contradicts the position, which ends " +
+                                g.result + " (" + g.termination + ")");
             return {};
         }
     } else if (!req.result.empty() && req.result != "*") {
@@ -302,7 +316,8 @@ SeatGrant GameService::create(const CreateRequest& req, ApiError& err) {
             return {};
         }
         g.result = req.result;
-        g.termination = req.termination.empty() ? "result recorded in the imported game" : req.termination.substr(0, 100);
+        g.termination = req.termination.empty() ? "result recorded in the imported game"
+                                                : req.termination.substr(0, 100);
     }
     if (g.base_ms > 0 && !g.lan.empty() && g.result == "*") g.turn_started_ms = now_ms();
     // The game and any imported moves are stored in one transaction.
@@ -325,7 +340,8 @@ SeatGrant GameService::join(const std::string& id, const std::string& invite, Ap
     std::lock_guard rl(room->mutex);
     StoredGame& g = room->data;
     if (g.mode != "online") return refused(err, fail(409, "only online games can be joined"));
-    if (invite.empty() || !same_secret(invite, g.invite)) return refused(err, fail(403, "wrong invitation code"));
+    if (invite.empty() || !same_secret(invite, g.invite))
+        return refused(err, fail(403, "wrong invitation code"));
     if (g.result != "*") return refused(err, fail(409, "the game is over"));
     const int open = !g.seat_taken[0] ? 0 : !g.seat_taken[1] ? 1 : -1;
     if (open < 0) return refused(err, fail(409, "both seats are taken"));
@@ -398,7 +414,8 @@ ApiError GameService::apply_move(Room& room, const MoveInput& input) {
     return {};
 }
 
-MoveAck GameService::move(const std::string& id, const std::string& token, const std::string& text, ApiError& err) {
+MoveAck GameService::move(const std::string& id, const std::string& token, const std::string& text,
+                          ApiError& err) {
     auto room = find(id);
     if (!room) return err = fail(404, "no game " + chimera::quoted(id)), MoveAck{};
     std::lock_guard rl(room->mutex);
@@ -407,18 +424,21 @@ MoveAck GameService::move(const std::string& id, const std::string& token, const
     if (room->data.result != "*") return refused(err, fail(409, "the game is over"));
     const int stm = room->game->side_to_move();
     if (seat != kViewerBoth && seat != stm) return refused(err, fail(409, "it is not your turn"));
-    if (room->data.computer_side == stm) return refused(err, fail(409, "it is the computer's turn"));
+    if (room->data.computer_side == stm)
+        return refused(err, fail(409, "it is the computer's turn"));
     if ((err = apply_move(*room, MoveInput{std::string_view(text)}))) return {};
     return MoveAck{room->data.lan.size(), room->data.san.back()};
 }
 
 // The flag of `side` has fallen: the other side wins, unless it cannot mate (FIDE 6.9).
 Status GameService::flag(Room& room, int side) {
-    if (!room.game->can_mate(Color(1 - side))) return end_game(room, "1/2-1/2", "time forfeit, no mating material");
+    if (!room.game->can_mate(Color(1 - side)))
+        return end_game(room, "1/2-1/2", "time forfeit, no mating material");
     return end_game(room, side == 0 ? "0-1" : "1-0", "time forfeit");
 }
 
-Status GameService::end_game(Room& room, const std::string& result, const std::string& termination) {
+Status GameService::end_game(Room& room, const std::string& result,
+                             const std::string& termination) {
     StoredGame& g = room.data;
     if (g.result != "*") return Status::ok();
     const StoredGame before = g;
@@ -448,13 +468,17 @@ ActionAck GameService::resign(const std::string& id, const std::string& token, A
     int seat = seat_of(*room, token);
     if (seat == kSpectator) return refused(err, fail(403, "this token holds no seat in the game"));
     if (room->data.result != "*") return refused(err, fail(409, "the game is over"));
-    if (seat == kViewerBoth) seat = room->game->side_to_move();  // one device: the side to move resigns
-    if (Status s = end_game(*room, seat == 0 ? "0-1" : "1-0", std::string(kSideName[seat]) + " resigned"); !s)
+    if (seat == kViewerBoth)
+        seat = room->game->side_to_move();  // one device: the side to move resigns
+    if (Status s =
+            end_game(*room, seat == 0 ? "0-1" : "1-0", std::string(kSideName[seat]) + " resigned");
+        !s)
         return refused(err, fail(500, s.message()));
     return ActionAck{room->data.result, -1};
 }
 
-ActionAck GameService::draw(const std::string& id, const std::string& token, const std::string& action, ApiError& err) {
+ActionAck GameService::draw(const std::string& id, const std::string& token,
+                            const std::string& action, ApiError& err) {
     auto room = find(id);
     if (!room) return err = fail(404, "no game " + chimera::quoted(id)), ActionAck{};
     std::lock_guard rl(room->mutex);
@@ -462,22 +486,28 @@ ActionAck GameService::draw(const std::string& id, const std::string& token, con
     int seat = seat_of(*room, token);
     if (seat == kSpectator) return refused(err, fail(403, "this token holds no seat in the game"));
     if (g.result != "*") return refused(err, fail(409, "the game is over"));
-    if (g.mode == "computer") return refused(err, fail(409, "draws are agreed between people, not with the computer"));
-    if (seat == kViewerBoth) seat = action == "offer" ? room->game->side_to_move() : 1 - g.draw_offer;
+    if (g.mode == "computer")
+        return refused(err, fail(409, "draws are agreed between people, not with the computer"));
+    if (seat == kViewerBoth)
+        seat = action == "offer" ? room->game->side_to_move() : 1 - g.draw_offer;
     const int offer_before = g.draw_offer;
     const std::int64_t updated_before = g.updated_ms;
     if (action == "offer") {
         if (g.draw_offer == 1 - seat) {
-            if (Status s = end_game(*room, "1/2-1/2", "draw agreed"); !s) return refused(err, fail(500, s.message()));
+            if (Status s = end_game(*room, "1/2-1/2", "draw agreed"); !s)
+                return refused(err, fail(500, s.message()));
             return ActionAck{g.result, -1};
         }
         g.draw_offer = seat;
     } else if (action == "accept") {
-        if (g.draw_offer < 0 || g.draw_offer == seat) return refused(err, fail(409, "there is no draw offer to accept"));
-        if (Status s = end_game(*room, "1/2-1/2", "draw agreed"); !s) return refused(err, fail(500, s.message()));
+        if (g.draw_offer < 0 || g.draw_offer == seat)
+            return refused(err, fail(409, "there is no draw offer to accept"));
+        if (Status s = end_game(*room, "1/2-1/2", "draw agreed"); !s)
+            return refused(err, fail(500, s.message()));
         return ActionAck{g.result, -1};
     } else if (action == "decline") {
-        if (g.draw_offer < 0 || g.draw_offer == seat) return refused(err, fail(409, "there is no draw offer to decline"));
+        if (g.draw_offer < 0 || g.draw_offer == seat)
+            return refused(err, fail(409, "there is no draw offer to decline"));
         g.draw_offer = -1;
     } else {
         return refused(err, fail(400, "action must be offer, accept or decline"));
@@ -511,7 +541,7 @@ std::string GameService::state_locked(const Room& r, int viewer) const {
     v.inc_ms = g.inc_ms;
     for (int s = 0; s < 2; ++s) {
         v.remaining_ms[s] = std::max<std::int64_t>(0, live_remaining(r, s));
-        v.seat[s] = g.computer_side == s                     ? "computer"
+        v.seat[s] = g.computer_side == s                   ? "computer"
                     : viewer == s || viewer == kViewerBoth ? "you"
                     : g.seat_taken[s]                      ? "human"
                                                            : "open";
@@ -523,13 +553,15 @@ std::string GameService::state_locked(const Room& r, int viewer) const {
     return encode_state(r.state, v);
 }
 
-std::unique_ptr<Game> GameService::position_at(const std::string& id, std::size_t n, ApiError& err) {
+std::unique_ptr<Game> GameService::position_at(const std::string& id, std::size_t n,
+                                               ApiError& err) {
     auto room = find(id);
     if (!room) return err = fail(404, "no game " + chimera::quoted(id)), nullptr;
     std::unique_ptr<Game> g;
     {
         std::lock_guard rl(room->mutex);
-        if (n > room->game->ply_count()) return err = fail(400, "n is beyond the last ply"), nullptr;
+        if (n > room->game->ply_count())
+            return err = fail(400, "n is beyond the last ply"), nullptr;
         g = room->game->clone();
     }
     while (g->ply_count() > n) (void)g->undo();
@@ -548,13 +580,16 @@ std::string GameService::record(const std::string& id, ApiError& err) {
     rec.set_tag("FEN", g.start_fen);
     if (g.formation) rec.set_tag("Formation", std::to_string(g.formation));
     auto name = [&](int s) {
-        return g.computer_side == s ? "Chimera level " + std::to_string(g.level) : std::string("Player");
+        return g.computer_side == s ? "Chimera level " + std::to_string(g.level)
+                                    : std::string("Player");
     };
     rec.set_tag("White", name(0));
     rec.set_tag("Black", name(1));
     rec.set_tag("Result", g.result);
     if (!g.termination.empty()) rec.set_tag("Termination", g.termination);
-    if (g.base_ms > 0) rec.set_tag("TimeControl", std::to_string(g.base_ms / 1000) + "+" + std::to_string(g.inc_ms / 1000));
+    if (g.base_ms > 0)
+        rec.set_tag("TimeControl",
+                    std::to_string(g.base_ms / 1000) + "+" + std::to_string(g.inc_ms / 1000));
     rec.moves = g.san;
     rec.result = g.result;
     return game::write_record(rec);
@@ -571,9 +606,11 @@ GameListing GameService::list(std::size_t limit) {
     for (auto& r : all) {
         std::lock_guard rl(r->mutex);
         const StoredGame& g = r->data;
-        rows.push_back({g.id, g.variant, g.mode, g.level, g.lan.size(), g.result, g.termination, g.updated_ms});
+        rows.push_back({g.id, g.variant, g.mode, g.level, g.lan.size(), g.result, g.termination,
+                        g.updated_ms});
     }
-    std::sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) { return a.updated_ms > b.updated_ms; });
+    std::sort(rows.begin(), rows.end(),
+              [](const auto& a, const auto& b) { return a.updated_ms > b.updated_ms; });
     GameListing out;
     for (GameSummary& row : rows) {
         auto& dst = row.result == "*" ? out.live : out.recent;
@@ -582,7 +619,8 @@ GameListing GameService::list(std::size_t limit) {
     return out;
 }
 
-std::uint64_t GameService::subscribe(const std::string& id, const std::string& token, Subscriber s) {
+std::uint64_t GameService::subscribe(const std::string& id, const std::string& token,
+                                     Subscriber s) {
     auto room = find(id);
     if (!room) return 0;
     std::lock_guard rl(room->mutex);
@@ -604,7 +642,8 @@ void GameService::publish(Room& room) {
     std::map<int, std::string> by_viewer;
     for (auto& [h, sub] : room.subscribers) {
         auto it = by_viewer.find(sub.first);
-        if (it == by_viewer.end()) it = by_viewer.emplace(sub.first, state_locked(room, sub.first)).first;
+        if (it == by_viewer.end())
+            it = by_viewer.emplace(sub.first, state_locked(room, sub.first)).first;
         sub.second(it->second);
     }
 }
@@ -642,7 +681,9 @@ void GameService::computer_loop(bool quick_only) {
         Job job;
         {
             std::unique_lock lock(jobs_mutex_);
-            jobs_cv_.wait(lock, [&] { return closing_ || !jobs_[QUICK].empty() || (!quick_only && !jobs_[DEEP].empty()); });
+            jobs_cv_.wait(lock, [&] {
+                return closing_ || !jobs_[QUICK].empty() || (!quick_only && !jobs_[DEEP].empty());
+            });
             if (closing_) return;
             std::deque<Job>& queue = !jobs_[QUICK].empty() ? jobs_[QUICK] : jobs_[DEEP];
             job = std::move(queue.front());
@@ -664,7 +705,8 @@ void GameService::computer_loop(bool quick_only) {
             engine.set_skill_level(room.data.level);
             if (room.data.base_ms > 0 && clock_running(room)) {
                 const int side = room.game->side_to_move();
-                limits.time_ms[side] = static_cast<int>(std::max<std::int64_t>(1, live_remaining(room, side)));
+                limits.time_ms[side] =
+                    static_cast<int>(std::max<std::int64_t>(1, live_remaining(room, side)));
                 limits.inc_ms[side] = static_cast<int>(room.data.inc_ms);
             } else {
                 limits.movetime_ms = room.data.level >= 8 ? 2000 : 1000;
@@ -675,7 +717,8 @@ void GameService::computer_loop(bool quick_only) {
         const engine::Result r = engine.search_armed(limits);
         std::lock_guard rl(room.mutex);
         room.thinking = nullptr;
-        if (closing_ || room.version != job.version || room.data.result != "*" || r.move.is_none()) continue;
+        if (closing_ || room.version != job.version || room.data.result != "*" || r.move.is_none())
+            continue;
         (void)apply_move(room, r.move);
     }
 }

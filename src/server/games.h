@@ -36,9 +36,9 @@ struct ApiError {
 
 struct CreateRequest {
     std::string variant{kDefaultVariant};
-    std::string fen;      // optional start position
-    int formation = 0;    // the start position (1-based), for variants with several; 0 = random
-    std::string mode;     // computer | online | local
+    std::string fen;    // optional start position
+    int formation = 0;  // the start position (1-based), for variants with several; 0 = random
+    std::string mode;   // computer | online | local
     int level = 4;
     std::string side = "white";  // the creator's side: white | black | random
     std::int64_t base_ms = 0, inc_ms = 0;
@@ -79,7 +79,7 @@ struct Room;
 using Subscriber = std::function<void(const std::string& message)>;
 
 class GameService {
-public:
+  public:
     // The transposition table of each computer worker; the workers' tables are
     // all the memory the computer players use (workers x this).
     static constexpr std::size_t kComputerHashMb = 8;
@@ -97,9 +97,11 @@ public:
 
     SeatGrant create(const CreateRequest& req, ApiError& err);
     SeatGrant join(const std::string& id, const std::string& invite, ApiError& err);
-    MoveAck move(const std::string& id, const std::string& token, const std::string& text, ApiError& err);
+    MoveAck move(const std::string& id, const std::string& token, const std::string& text,
+                 ApiError& err);
     ActionAck resign(const std::string& id, const std::string& token, ApiError& err);
-    ActionAck draw(const std::string& id, const std::string& token, const std::string& action, ApiError& err);
+    ActionAck draw(const std::string& id, const std::string& token, const std::string& action,
+                   ApiError& err);
     // The state message (JSON text) as seen by the holder of token (may be empty: spectator).
     std::string state(const std::string& id, const std::string& token, ApiError& err);
     std::string record(const std::string& id, ApiError& err);
@@ -113,12 +115,12 @@ public:
 
     std::size_t game_count() const;
 
-private:
+  private:
     std::shared_ptr<Room> find(const std::string& id) const;
-    void publish(Room& room);            // room locked
+    void publish(Room& room);  // room locked
     // Ends the game and stores it; on a storage error nothing changes. Room locked.
     Status end_game(Room& room, const std::string& result, const std::string& termination);
-    Status flag(Room& room, int side);  // room locked
+    Status flag(Room& room, int side);   // room locked
     void schedule_computer(Room& room);  // room locked
     void computer_loop(bool quick_only);
     void clock_loop();

@@ -38,13 +38,14 @@ constexpr auto kStaleWrite = std::chrono::seconds(30);
 // address, and a game-creation bucket per address. A Guard holds one
 // connection's place and gives it back when the connection's last handler is gone.
 class Admission {
-public:
+  public:
     explicit Admission(const ServerOptions& o) : options_(o) {}
 
     class Guard {
-    public:
+      public:
         Guard(Admission* a, std::string address) : a_(a), address_(std::move(address)) {}
-        Guard(Guard&& o) noexcept : a_(std::exchange(o.a_, nullptr)), address_(std::move(o.address_)) {}
+        Guard(Guard&& o) noexcept
+            : a_(std::exchange(o.a_, nullptr)), address_(std::move(o.address_)) {}
         Guard& operator=(Guard&&) = delete;
         ~Guard() {
             if (a_) a_->release(address_);
@@ -52,7 +53,7 @@ public:
         const std::string& address() const { return address_; }
         Admission* admission() const { return a_; }
 
-    private:
+      private:
         Admission* a_;
         std::string address_;
     };
@@ -78,7 +79,8 @@ public:
         std::lock_guard lock(mutex_);
         const auto now = std::chrono::steady_clock::now();
         if (game_buckets_.size() > 100000 && now - last_prune_ > std::chrono::minutes(1)) {
-            last_prune_ = now;  // at most once a minute, so a flood of addresses costs no scan per request
+            last_prune_ =
+                now;  // at most once a minute, so a flood of addresses costs no scan per request
             // Forget addresses whose buckets have refilled: they are as if new.
             for (auto it = game_buckets_.begin(); it != game_buckets_.end();)
                 it = it->second.full() ? game_buckets_.erase(it) : std::next(it);
@@ -88,7 +90,7 @@ public:
         return it->second.allow();
     }
 
-private:
+  private:
     struct PerAddress {
         int connections = 0;
     };
@@ -108,7 +110,8 @@ private:
 };
 
 // The body of a static file resolved by resolve_static; false if it cannot be read.
-bool read_static(const std::string& root, std::string_view path, std::string& body, std::string& type) {
+bool read_static(const std::string& root, std::string_view path, std::string& body,
+                 std::string& type) {
     StaticFile file;
     if (!resolve_static(root, path, file)) return false;
     std::ifstream in(file.path, std::ios::binary);
@@ -127,7 +130,7 @@ struct Outgoing {
 };
 
 class WsSession : public std::enable_shared_from_this<WsSession> {
-public:
+  public:
     WsSession(tcp::socket&& socket, GameService& games, Admission::Guard guard)
         : ws_(std::move(socket)), games_(games), guard_(std::move(guard)) {}
 
@@ -139,7 +142,7 @@ public:
         ws_.async_accept(req, beast::bind_front_handler(&WsSession::on_accept, shared_from_this()));
     }
 
-private:
+  private:
     void on_accept(beast::error_code ec) {
         if (ec) return;
         std::weak_ptr<WsSession> weak = shared_from_this();
@@ -169,8 +172,9 @@ private:
         buffer_.consume(buffer_.size());
         if (!limiter_.allow()) {
             if (++violations_ > 200) return finish();
-            send(std::make_shared<const std::string>(
-                Json{{"type", "error"}, {"status", 429}, {"message", "too many messages; slow down"}}.dump()));
+            send(std::make_shared<const std::string>(Json{
+                {"type", "error"}, {"status", 429}, {"message", "too many messages; slow down"}}
+                                                         .dump()));
         } else {
             send(std::make_shared<const std::string>(handle_ws_message(games_, id_, token_, text)));
         }
@@ -186,9 +190,11 @@ private:
     // written for kStaleWrite is closed: it stays behind.
     void send_state(std::shared_ptr<const std::string> msg) {
         if (closed_) return;
-        if (!queue_.empty() && std::chrono::steady_clock::now() - write_started_ > kStaleWrite) return finish();
+        if (!queue_.empty() && std::chrono::steady_clock::now() - write_started_ > kStaleWrite)
+            return finish();
         if (++queued_states_ > kMaxQueuedStates) {
-            const auto oldest = std::find_if(std::next(queue_.begin()), queue_.end(), [](const Outgoing& o) { return o.state; });
+            const auto oldest = std::find_if(std::next(queue_.begin()), queue_.end(),
+                                             [](const Outgoing& o) { return o.state; });
             if (oldest != queue_.end()) queue_.erase(oldest), --queued_states_;
         }
         enqueue({std::move(msg), true});
@@ -214,7 +220,9 @@ private:
         queue_.pop_front();
         if (closed_) return;
         if (!queue_.empty()) return do_write();
-        if (closing_) ws_.async_close(websocket::close_code::normal, [self = shared_from_this()](beast::error_code) {});
+        if (closing_)
+            ws_.async_close(websocket::close_code::normal,
+                            [self = shared_from_this()](beast::error_code) {});
     }
 
     // Closes the connection. The queue is kept: a write in flight still refers to
@@ -232,7 +240,7 @@ private:
     GameService& games_;
     Admission::Guard guard_;
     beast::flat_buffer buffer_;
-    std::deque<Outgoing> queue_;  // the front is being written
+    std::deque<Outgoing> queue_;     // the front is being written
     std::size_t queued_states_ = 0;  // states in queue_
     std::chrono::steady_clock::time_point write_started_{};
     std::string id_, token_;
@@ -242,15 +250,16 @@ private:
     bool closing_ = false;
     bool closed_ = false;
 
-public:
+  public:
     ~WsSession() {
         if (handle_) games_.unsubscribe(id_, handle_);
     }
 };
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
-public:
-    HttpSession(tcp::socket&& socket, GameService& games, const ServerOptions& options, Admission::Guard guard)
+  public:
+    HttpSession(tcp::socket&& socket, GameService& games, const ServerOptions& options,
+                Admission::Guard guard)
         : stream_(std::move(socket)),
           games_(games),
           static_dir_(options.static_dir),
@@ -259,16 +268,18 @@ public:
           guard_(std::move(guard)) {}
 
     void run() {
-        net::dispatch(stream_.get_executor(), beast::bind_front_handler(&HttpSession::do_read, shared_from_this()));
+        net::dispatch(stream_.get_executor(),
+                      beast::bind_front_handler(&HttpSession::do_read, shared_from_this()));
     }
 
-private:
+  private:
     void do_read() {
         parser_.emplace();
         parser_->body_limit(kBodyLimit);
         parser_->header_limit(kHeaderLimit);
         stream_.expires_after(std::chrono::seconds(idle_seconds_));
-        http::async_read(stream_, buffer_, *parser_, beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
+        http::async_read(stream_, buffer_, *parser_,
+                         beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
     }
 
     void on_read(beast::error_code ec, std::size_t) {
@@ -287,20 +298,25 @@ private:
         const std::string_view target(req.target().data(), req.target().size());
         if (target.empty() || target[0] != '/') {
             keep_alive_ = false;
-            return reply(400, "application/json",
-                         error_json(400, "the request target must be a path starting with '/' (origin form)"));
+            return reply(
+                400, "application/json",
+                error_json(400,
+                           "the request target must be a path starting with '/' (origin form)"));
         }
         const auto qpos = target.find('?');
         const std::string_view path = target.substr(0, qpos);
-        const std::string_view query = qpos == std::string_view::npos ? "" : target.substr(qpos + 1);
+        const std::string_view query =
+            qpos == std::string_view::npos ? "" : target.substr(qpos + 1);
 
-        if (!limiter_.allow()) return reply(429, "application/json", error_json(429, "too many requests; slow down"));
+        if (!limiter_.allow())
+            return reply(429, "application/json", error_json(429, "too many requests; slow down"));
 
         if (websocket::is_upgrade(req)) {
             // /api/games/<id>/ws?token=...
             const std::string p(path);
             const std::string prefix = "/api/games/";
-            if (p.rfind(prefix, 0) == 0 && p.size() > prefix.size() + 3 && p.substr(p.size() - 3) == "/ws") {
+            if (p.rfind(prefix, 0) == 0 && p.size() > prefix.size() + 3 &&
+                p.substr(p.size() - 3) == "/ws") {
                 const std::string id = p.substr(prefix.size(), p.size() - prefix.size() - 3);
                 const auto params = parse_query(query);
                 const auto it = params.find("token");
@@ -314,9 +330,11 @@ private:
         }
         const std::string_view method(req.method_string().data(), req.method_string().size());
         if (path.rfind("/api/", 0) == 0 || path == "/api") {
-            if (req.method() == http::verb::post && (path == "/api/games" || path == "/api/import") &&
+            if (req.method() == http::verb::post &&
+                (path == "/api/games" || path == "/api/import") &&
                 !guard_->admission()->may_create_game(guard_->address()))
-                return reply(429, "application/json", error_json(429, "too many new games from your address; slow down"));
+                return reply(429, "application/json",
+                             error_json(429, "too many new games from your address; slow down"));
             const ApiResponse r = handle_api(games_, method, path, query, req.body());
             return reply(r.status, r.content_type, r.body);
         }
@@ -329,7 +347,8 @@ private:
     }
 
     void reply(int status, const std::string& type, std::string body) {
-        auto res = std::make_shared<http::response<http::string_body>>(static_cast<http::status>(status), 11);
+        auto res = std::make_shared<http::response<http::string_body>>(
+            static_cast<http::status>(status), 11);
         res->set(http::field::server, "Chimera");
         res->set(http::field::content_type, type);
         res->set(http::field::cache_control, "no-store");
@@ -337,10 +356,11 @@ private:
         res->keep_alive(keep_alive_);
         res->body() = std::move(body);
         res->prepare_payload();
-        http::async_write(stream_, *res, [self = shared_from_this(), res](beast::error_code ec, std::size_t) {
-            if (ec || !self->keep_alive_) return self->close();
-            self->do_read();
-        });
+        http::async_write(stream_, *res,
+                          [self = shared_from_this(), res](beast::error_code ec, std::size_t) {
+                              if (ec || !self->keep_alive_) return self->close();
+                              self->do_read();
+                          });
     }
 
     void close() {
@@ -373,10 +393,12 @@ struct HttpServer::Impl {
     std::optional<net::signal_set> signals;
     net::steady_timer accept_pause{ioc};
 
-    Impl(GameService& g, ServerOptions o) : games(g), options(std::move(o)), ioc(std::max(1, options.threads)) {}
+    Impl(GameService& g, ServerOptions o)
+        : games(g), options(std::move(o)), ioc(std::max(1, options.threads)) {}
 
     void accept() {
-        acceptor.async_accept(net::make_strand(ioc), [this](beast::error_code ec, tcp::socket socket) {
+        acceptor.async_accept(net::make_strand(ioc), [this](beast::error_code ec,
+                                                            tcp::socket socket) {
             if (ec) {
                 if (!acceptor.is_open()) return;
                 // Out of file descriptors (or similar): wait a little instead of spinning.
@@ -391,21 +413,25 @@ struct HttpServer::Impl {
             socket.set_option(tcp::no_delay(true), ignored);
             const auto peer = socket.remote_endpoint(ignored);
             std::string why;
-            if (auto guard = admission.admit(ignored ? std::string("?") : peer.address().to_string(), why)) {
-                std::make_shared<HttpSession>(std::move(socket), games, options,
-                                              std::move(*guard))
+            if (auto guard =
+                    admission.admit(ignored ? std::string("?") : peer.address().to_string(), why)) {
+                std::make_shared<HttpSession>(std::move(socket), games, options, std::move(*guard))
                     ->run();
             } else {
                 // Refused before reading anything: a short 503 and close.
                 auto text = std::make_shared<std::string>(
-                    "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nConnection: close\r\n"
-                    "Content-Length: " + std::to_string(error_json(503, why).size()) + "\r\n\r\n" + error_json(503, why));
+                    "HTTP/1.1 503 Service Unavailable\r\nContent-Type: "
+                    "application/json\r\nConnection: close\r\n"
+                    "Content-Length: " +
+                    std::to_string(error_json(503, why).size()) + "\r\n\r\n" +
+                    error_json(503, why));
                 auto sock = std::make_shared<tcp::socket>(std::move(socket));
-                net::async_write(*sock, net::buffer(*text), [sock, text](beast::error_code, std::size_t) {
-                    beast::error_code e;
-                    sock->shutdown(tcp::socket::shutdown_both, e);
-                    sock->close(e);
-                });
+                net::async_write(*sock, net::buffer(*text),
+                                 [sock, text](beast::error_code, std::size_t) {
+                                     beast::error_code e;
+                                     sock->shutdown(tcp::socket::shutdown_both, e);
+                                     sock->close(e);
+                                 });
             }
             accept();
         });
@@ -426,7 +452,9 @@ Status HttpServer::start(unsigned short* bound_port) {
     if (!ec) impl_->acceptor.set_option(net::socket_base::reuse_address(true), ec);
     if (!ec) impl_->acceptor.bind(endpoint, ec);
     if (!ec) impl_->acceptor.listen(net::socket_base::max_listen_connections, ec);
-    if (ec) return Status::error("cannot listen on port " + std::to_string(impl_->options.port) + ": " + ec.message());
+    if (ec)
+        return Status::error("cannot listen on port " + std::to_string(impl_->options.port) + ": " +
+                             ec.message());
     if (bound_port) *bound_port = impl_->acceptor.local_endpoint().port();
     impl_->accept();
     return Status::ok();
@@ -442,7 +470,8 @@ void HttpServer::handle_signals() {
 
 void HttpServer::run(bool with_signals) {
     if (with_signals) handle_signals();
-    for (int i = 1; i < impl_->options.threads; ++i) impl_->threads.emplace_back([this] { impl_->ioc.run(); });
+    for (int i = 1; i < impl_->options.threads; ++i)
+        impl_->threads.emplace_back([this] { impl_->ioc.run(); });
     impl_->ioc.run();
     for (auto& t : impl_->threads) t.join();
     impl_->threads.clear();

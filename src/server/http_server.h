@@ -29,7 +29,7 @@ struct ServerOptions {
 };
 
 class HttpServer {
-public:
+  public:
     HttpServer(GameService& games, ServerOptions options);
     ~HttpServer();
     // Binds and listens; the port actually bound (useful with port 0).
@@ -41,7 +41,7 @@ public:
     void run(bool handle_signals);
     void stop();
 
-private:
+  private:
     struct Impl;
     std::unique_ptr<Impl> impl_;
 };

@@ -12,7 +12,7 @@
 namespace chimera::server {
 
 class JsonText {
-public:
+  public:
     explicit JsonText(std::string& out) : out_(out) {}
     // Continues an object or array already open in out with at least one member.
     struct Continue {};
@@ -30,16 +30,40 @@ public:
         after_key_ = true;
         return *this;
     }
-    JsonText& value(std::string_view s) { separate(); quote(s); return *this; }
+    JsonText& value(std::string_view s) {
+        separate();
+        quote(s);
+        return *this;
+    }
     JsonText& value(const char* s) { return value(std::string_view(s)); }
     JsonText& value(const std::string& s) { return value(std::string_view(s)); }
-    JsonText& value(std::int64_t n) { separate(); out_ += std::to_string(n); return *this; }
+    JsonText& value(std::int64_t n) {
+        separate();
+        out_ += std::to_string(n);
+        return *this;
+    }
     JsonText& value(int n) { return value(static_cast<std::int64_t>(n)); }
-    JsonText& value(std::uint64_t n) { separate(); out_ += std::to_string(n); return *this; }
-    JsonText& value(bool b) { separate(); out_ += b ? "true" : "false"; return *this; }
-    JsonText& null() { separate(); out_ += "null"; return *this; }
+    JsonText& value(std::uint64_t n) {
+        separate();
+        out_ += std::to_string(n);
+        return *this;
+    }
+    JsonText& value(bool b) {
+        separate();
+        out_ += b ? "true" : "false";
+        return *this;
+    }
+    JsonText& null() {
+        separate();
+        out_ += "null";
+        return *this;
+    }
     // A value already in JSON form (e.g. a cached fragment).
-    JsonText& raw(std::string_view json) { separate(); out_ += json; return *this; }
+    JsonText& raw(std::string_view json) {
+        separate();
+        out_ += json;
+        return *this;
+    }
     // An array whose members are already in JSON form, comma-separated.
     JsonText& raw_array(std::string_view members) {
         separate();
@@ -50,7 +74,9 @@ public:
     }
 
     template <class T>
-    JsonText& field(std::string_view k, const T& v) { return key(k).value(v); }
+    JsonText& field(std::string_view k, const T& v) {
+        return key(k).value(v);
+    }
     JsonText& strings(const std::vector<std::string>& list) {
         begin_array();
         for (const std::string& s : list) value(s);
@@ -64,11 +90,21 @@ public:
         for (const char ch : s) {
             const auto c = static_cast<unsigned char>(ch);
             switch (c) {
-                case '"': out += "\\\""; break;
-                case '\\': out += "\\\\"; break;
-                case '\n': out += "\\n"; break;
-                case '\r': out += "\\r"; break;
-                case '\t': out += "\\t"; break;
+                case '"':
+                    out += "\\\"";
+                    break;
+                case '\\':
+                    out += "\\\\";
+                    break;
+                case '\n':
+                    out += "\\n";
+                    break;
+                case '\r':
+                    out += "\\r";
+                    break;
+                case '\t':
+                    out += "\\t";
+                    break;
                 default:
                     if (c < 0x20) {
                         out += "\\u00";
@@ -82,7 +118,7 @@ public:
         out += '"';
     }
 
-private:
+  private:
     JsonText& open(char c) {
         separate();
         out_ += c;

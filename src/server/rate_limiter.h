@@ -10,7 +10,7 @@
 namespace chimera::server {
 
 class RateLimiter {
-public:
+  public:
     using Clock = std::chrono::steady_clock;
 
     RateLimiter(double rate, double burst, Clock::time_point now = Clock::now())
@@ -30,7 +30,7 @@ public:
         return tokens_ + rate_ * seconds(now - last_) >= burst_;
     }
 
-private:
+  private:
     static double seconds(Clock::duration d) {
         return std::max(0.0, std::chrono::duration<double>(d).count());
     }

@@ -57,18 +57,21 @@ constexpr const char* kMigrations[] = {
 };
 
 class SqliteStorage final : public Storage {
-public:
+  public:
     ~SqliteStorage() override {
         for (auto& [sql, st] : statements_) sqlite3_finalize(st);
         if (db_) sqlite3_close(db_);
     }
 
     Status open(const std::string& path) {
-        if (sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
+        if (sqlite3_open_v2(path.c_str(), &db_,
+                            SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
                             nullptr) != SQLITE_OK)
             return error("open " + path);
         sqlite3_busy_timeout(db_, 5000);
-        if (Status s = exec("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;"); !s)
+        if (Status s =
+                exec("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;");
+            !s)
             return s;
         return migrate();
     }
@@ -78,7 +81,8 @@ public:
         if (Status s = step_once("BEGIN IMMEDIATE"); !s) return s;
         if (Status s = write_game(g, true); !s) return rollback(s.message());
         for (std::size_t i = 0; i < g.lan.size(); ++i)
-            if (Status s = insert_move(g.id, i + 1, g.lan[i], g.san[i]); !s) return rollback(s.message());
+            if (Status s = insert_move(g.id, i + 1, g.lan[i], g.san[i]); !s)
+                return rollback(s.message());
         return step_once("COMMIT");
     }
 
@@ -108,7 +112,8 @@ public:
         return write_game(g, false);
     }
 
-    Status append_move(const StoredGame& g, const std::string& lan, const std::string& san) override {
+    Status append_move(const StoredGame& g, const std::string& lan,
+                       const std::string& san) override {
         std::lock_guard lock(mutex_);
         if (Status s = step_once("BEGIN IMMEDIATE"); !s) return s;
         if (Status s = insert_move(g.id, g.lan.size(), lan, san); !s) return rollback(s.message());
@@ -121,7 +126,8 @@ public:
         sqlite3_stmt* st = prepare(
             "SELECT id, variant, start_fen, formation, mode, level, computer_side, token_white, "
             "token_black, white_taken, black_taken, invite, base_ms, inc_ms, remaining_white, "
-            "remaining_black, result, termination, draw_offer, created_ms, updated_ms, turn_started_ms FROM games "
+            "remaining_black, result, termination, draw_offer, created_ms, updated_ms, "
+            "turn_started_ms FROM games "
             "ORDER BY created_ms");
         if (!st) return error("prepare load");
         while (sqlite3_step(st) == SQLITE_ROW) {
@@ -165,9 +171,10 @@ public:
         return Status::ok();
     }
 
-private:
+  private:
     Status error(const std::string& what) {
-        return Status::error("database: " + what + ": " + (db_ ? sqlite3_errmsg(db_) : "no connection"));
+        return Status::error("database: " + what + ": " +
+                             (db_ ? sqlite3_errmsg(db_) : "no connection"));
     }
     Status rollback(const std::string& what) {
         Status e = error(what);
@@ -187,7 +194,8 @@ private:
     // literals, so their addresses are the keys); reset before it is returned.
     sqlite3_stmt* statement(const char* sql) {
         auto [it, fresh] = statements_.try_emplace(sql, nullptr);
-        if (fresh && sqlite3_prepare_v3(db_, sql, -1, SQLITE_PREPARE_PERSISTENT, &it->second, nullptr) != SQLITE_OK) {
+        if (fresh && sqlite3_prepare_v3(db_, sql, -1, SQLITE_PREPARE_PERSISTENT, &it->second,
+                                        nullptr) != SQLITE_OK) {
             statements_.erase(it);
             return nullptr;
         }
@@ -216,7 +224,9 @@ private:
     }
 
     Status migrate() {
-        if (Status s = exec("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)"); !s) return s;
+        if (Status s = exec("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)");
+            !s)
+            return s;
         int version = 0;
         if (sqlite3_stmt* st = prepare("SELECT version FROM schema_version")) {
             if (sqlite3_step(st) == SQLITE_ROW) version = sqlite3_column_int(st, 0);
@@ -229,15 +239,17 @@ private:
         for (int v = version; v < target; ++v) {
             if (Status s = exec("BEGIN IMMEDIATE"); !s) return s;
             if (Status s = exec(kMigrations[v]); !s) return rollback(s.message());
-            const std::string set = "DELETE FROM schema_version; INSERT INTO schema_version VALUES(" +
-                                    std::to_string(v + 1) + ")";
+            const std::string set =
+                "DELETE FROM schema_version; INSERT INTO schema_version VALUES(" +
+                std::to_string(v + 1) + ")";
             if (Status s = exec(set.c_str()); !s) return rollback(s.message());
             if (Status s = exec("COMMIT"); !s) return s;
         }
         return Status::ok();
     }
 
-    Status insert_move(const std::string& id, std::size_t ply, const std::string& lan, const std::string& san) {
+    Status insert_move(const std::string& id, std::size_t ply, const std::string& lan,
+                       const std::string& san) {
         sqlite3_stmt* st = statement("INSERT INTO moves(game_id, ply, lan, san) VALUES(?,?,?,?)");
         if (!st) return error("prepare move insert");
         bind(st, 1, id);
@@ -251,16 +263,20 @@ private:
 
     Status write_game(const StoredGame& g, bool insert) {
         const char* sql =
-            insert ? "INSERT INTO games(id, variant, start_fen, formation, mode, level, computer_side, "
-                     "token_white, token_black, white_taken, black_taken, invite, base_ms, inc_ms, "
-                     "remaining_white, remaining_black, result, termination, draw_offer, created_ms, "
-                     "updated_ms, turn_started_ms) "
-                     "VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20,?21,?22)"
-                   : "UPDATE games SET variant=?2, start_fen=?3, formation=?4, mode=?5, level=?6, "
-                     "computer_side=?7, token_white=?8, token_black=?9, white_taken=?10, black_taken=?11, "
-                     "invite=?12, base_ms=?13, inc_ms=?14, remaining_white=?15, remaining_black=?16, "
-                     "result=?17, termination=?18, draw_offer=?19, created_ms=?20, updated_ms=?21, "
-                     "turn_started_ms=?22 WHERE id=?1";
+            insert
+                ? "INSERT INTO games(id, variant, start_fen, formation, mode, level, "
+                  "computer_side, "
+                  "token_white, token_black, white_taken, black_taken, invite, base_ms, inc_ms, "
+                  "remaining_white, remaining_black, result, termination, draw_offer, created_ms, "
+                  "updated_ms, turn_started_ms) "
+                  "VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20,?"
+                  "21,?22)"
+                : "UPDATE games SET variant=?2, start_fen=?3, formation=?4, mode=?5, level=?6, "
+                  "computer_side=?7, token_white=?8, token_black=?9, white_taken=?10, "
+                  "black_taken=?11, "
+                  "invite=?12, base_ms=?13, inc_ms=?14, remaining_white=?15, remaining_black=?16, "
+                  "result=?17, termination=?18, draw_offer=?19, created_ms=?20, updated_ms=?21, "
+                  "turn_started_ms=?22 WHERE id=?1";
         sqlite3_stmt* st = statement(sql);
         if (!st) return error("prepare game write");
         bind(st, 1, g.id);

@@ -39,7 +39,13 @@ void encode_shared_state(const StoredGame& g, std::uint64_t version, const Game&
         .field("version", version);
     j.key("board").begin_object();
     j.field("kind", board_kind_name(v.info->board));
-    j.key("dims").begin_array().value(v.dims[0]).value(v.dims[1]).value(v.dims[2]).value(v.dims[3]).end_array();
+    j.key("dims")
+        .begin_array()
+        .value(v.dims[0])
+        .value(v.dims[1])
+        .value(v.dims[2])
+        .value(v.dims[3])
+        .end_array();
     j.key("squares").strings(v.squares);
     j.field("pieces", v.pieces).field("dormant", v.dormant).field("groups", v.groups);
     j.key("hands").begin_object().field("white", v.hand[0]).field("black", v.hand[1]).end_object();
@@ -50,14 +56,22 @@ void encode_shared_state(const StoredGame& g, std::uint64_t version, const Game&
     j.key("legal_moves").begin_array();
     if (g.result == "*")
         for (const MoveDetail& d : position.legal_move_details()) {
-            j.begin_object().field("lan", d.lan).field("san", d.san).field("from", d.from).field("to", d.to);
-            j.field("kind", action_name(d.action)).field("piece", std::string_view(&d.piece, d.piece ? 1 : 0));
+            j.begin_object()
+                .field("lan", d.lan)
+                .field("san", d.san)
+                .field("from", d.from)
+                .field("to", d.to);
+            j.field("kind", action_name(d.action))
+                .field("piece", std::string_view(&d.piece, d.piece ? 1 : 0));
             j.key("captures").strings(d.captures).end_object();
         }
     j.end_array();
     j.field("result", g.result).field("termination", g.termination);
     j.key("draw_offer");
-    if (g.draw_offer < 0) j.null(); else j.value(kSideName[g.draw_offer]);
+    if (g.draw_offer < 0)
+        j.null();
+    else
+        j.value(kSideName[g.draw_offer]);
     cache.capacity = std::max(cache.capacity, out.size() + 256);
     cache.version = version;
 }
@@ -75,16 +89,22 @@ std::string encode_state(const StateCache& cache, const ViewerState& v) {
             .field("white_ms", v.remaining_ms[0])
             .field("black_ms", v.remaining_ms[1])
             .key("running");
-        if (v.running >= 0) j.value(kSideName[v.running]); else j.null();
+        if (v.running >= 0)
+            j.value(kSideName[v.running]);
+        else
+            j.null();
         j.end_object();
     } else {
         j.null();
     }
     j.key("seats").begin_object().field("white", v.seat[0]).field("black", v.seat[1]).end_object();
     j.key("you");
-    if (v.you == 2) j.value("both");
-    else if (v.you >= 0) j.value(kSideName[v.you]);
-    else j.null();
+    if (v.you == 2)
+        j.value("both");
+    else if (v.you >= 0)
+        j.value(kSideName[v.you]);
+    else
+        j.null();
     if (!v.invite.empty()) j.field("invite", v.invite);
     out += '}';
     return out;

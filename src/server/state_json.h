@@ -24,10 +24,10 @@ struct StateCache {
 struct ViewerState {
     bool clock = false;  // the game has a time control
     std::int64_t base_ms = 0, inc_ms = 0, remaining_ms[2] = {0, 0};
-    int running = -1;                 // the side whose clock runs, -1 for none
-    std::string_view seat[2];         // "computer", "you", "human" or "open"
-    int you = -1;                     // 0, 1, 2 (both seats), -1 (spectator)
-    std::string_view invite;          // the invitation, shown to a seated player while a seat is open
+    int running = -1;          // the side whose clock runs, -1 for none
+    std::string_view seat[2];  // "computer", "you", "human" or "open"
+    int you = -1;              // 0, 1, 2 (both seats), -1 (spectator)
+    std::string_view invite;   // the invitation, shown to a seated player while a seat is open
 };
 
 // Brings cache up to version: g's stored data and position's board and legal moves.

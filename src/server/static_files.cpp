@@ -36,8 +36,9 @@ bool regular_under(const fs::path& root, const fs::path& p, fs::path& out) {
 }  // namespace
 
 bool resolve_static(const fs::path& root_dir, std::string_view path, StaticFile& out) {
-    if (root_dir.empty() || path.empty() || path[0] != '/' || path.find("..") != std::string_view::npos ||
-        path.find('\\') != std::string_view::npos || path.find('\0') != std::string_view::npos)
+    if (root_dir.empty() || path.empty() || path[0] != '/' ||
+        path.find("..") != std::string_view::npos || path.find('\\') != std::string_view::npos ||
+        path.find('\0') != std::string_view::npos)
         return false;
     std::error_code ec;
     const fs::path root = fs::canonical(root_dir, ec);
@@ -49,7 +50,8 @@ bool resolve_static(const fs::path& root_dir, std::string_view path, StaticFile&
     } else if (!regular_under(root, wanted, file)) {
         // Client-side routes (a last segment without an extension) get the application page.
         const std::string_view last = path.substr(path.rfind('/') + 1);
-        if (last.find('.') != std::string_view::npos || !regular_under(root, root / "index.html", file))
+        if (last.find('.') != std::string_view::npos ||
+            !regular_under(root, root / "index.html", file))
             return false;
     }
     out.path = file;

@@ -17,31 +17,33 @@ struct StoredGame {
     std::string id;
     std::string variant;
     std::string start_fen;
-    int formation = 0;        // start position number for variants with several, 0 otherwise
-    std::string mode;         // computer | online | local
-    int level = 0;            // computer level 1-8
-    int computer_side = -1;   // 0 White, 1 Black, -1 none
-    std::string token[2];     // seat tokens
+    int formation = 0;       // start position number for variants with several, 0 otherwise
+    std::string mode;        // computer | online | local
+    int level = 0;           // computer level 1-8
+    int computer_side = -1;  // 0 White, 1 Black, -1 none
+    std::string token[2];    // seat tokens
     bool seat_taken[2] = {false, false};
-    std::string invite;       // invitation code for online games
+    std::string invite;  // invitation code for online games
     std::int64_t base_ms = 0, inc_ms = 0;
     std::int64_t remaining_ms[2] = {0, 0};
     std::string result = "*";
     std::string termination;
-    int draw_offer = -1;      // side offering a draw, -1 none
+    int draw_offer = -1;  // side offering a draw, -1 none
     std::int64_t created_ms = 0, updated_ms = 0;
-    std::int64_t turn_started_ms = 0;  // wall-clock ms when the running clock's turn began, 0 if none
+    std::int64_t turn_started_ms =
+        0;                         // wall-clock ms when the running clock's turn began, 0 if none
     std::vector<std::string> lan;  // moves played
     std::vector<std::string> san;
 };
 
 class Storage {
-public:
+  public:
     virtual ~Storage() = default;
     // Stores a new game with the moves it already has (an import), in one transaction.
     virtual Status create_game(const StoredGame& g) = 0;
     // Appends one move and the game's new state in one transaction.
-    virtual Status append_move(const StoredGame& g, const std::string& lan, const std::string& san) = 0;
+    virtual Status append_move(const StoredGame& g, const std::string& lan,
+                               const std::string& san) = 0;
     // Saves the game row (seats, clocks, result, draw offer).
     virtual Status update_game(const StoredGame& g) = 0;
     virtual Status load_all(std::vector<StoredGame>& out) = 0;

@@ -62,9 +62,9 @@ struct BoardView {
     int dims[4] = {1, 1, 1, 1};
     std::vector<std::string> squares;  // name of each cell, by index
     std::string pieces;
-    std::string dormant;               // '1' per dormant piece, '0' otherwise; empty if none can be
-    std::string groups;                // per cell: the King group a piece belongs to ('0', '1', '2')
-    std::string hand[2];               // hand or reserve letters per side
+    std::string dormant;  // '1' per dormant piece, '0' otherwise; empty if none can be
+    std::string groups;   // per cell: the King group a piece belongs to ('0', '1', '2')
+    std::string hand[2];  // hand or reserve letters per side
     std::vector<std::string> checked;  // squares of Kings in check
     Color side_to_move = WHITE;
 };
@@ -73,7 +73,7 @@ template <VariantPosition Pos>
 class GameOf;
 
 class Game {
-public:
+  public:
     virtual ~Game() = default;
     virtual const VariantInfo& info() const = 0;
     std::string_view variant() const { return info().id; }
@@ -120,7 +120,7 @@ public:
 
 template <VariantPosition Pos>
 class GameOf final : public Game {
-public:
+  public:
     const VariantInfo& info() const override { return Pos::kInfo; }
     std::unique_ptr<Game> clone() const override { return std::make_unique<GameOf>(*this); }
     const Pos& position() const { return pos_; }
@@ -216,7 +216,7 @@ public:
         return v;
     }
 
-private:
+  private:
     Status play_legal(Move m, std::string* san, std::string* lan) {
         if (san) *san = pos_.san(m);
         if (lan) *lan = pos_.lan(m);
@@ -237,10 +237,18 @@ private:
                 d.action = MoveAction::DROP;
                 d.piece = d.lan[0];
                 break;
-            case MoveKind::CASTLING: d.action = MoveAction::CASTLING; break;
-            case MoveKind::EN_PASSANT: d.action = MoveAction::EN_PASSANT; break;
-            case MoveKind::DETONATION: d.action = MoveAction::DETONATION; break;
-            case MoveKind::TRAVERSE: d.action = MoveAction::TRAVERSE; break;
+            case MoveKind::CASTLING:
+                d.action = MoveAction::CASTLING;
+                break;
+            case MoveKind::EN_PASSANT:
+                d.action = MoveAction::EN_PASSANT;
+                break;
+            case MoveKind::DETONATION:
+                d.action = MoveAction::DETONATION;
+                break;
+            case MoveKind::TRAVERSE:
+                d.action = MoveAction::TRAVERSE;
+                break;
             case MoveKind::PROMOTION: {
                 // The piece that stands on the square after the move (whatever the LAN spells).
                 d.action = MoveAction::PROMOTION;
@@ -250,7 +258,8 @@ private:
                 d.piece = c >= 'a' && c <= 'z' ? static_cast<char>(c - 32) : c;
                 break;
             }
-            default: break;
+            default:
+                break;
         }
         if constexpr (requires { pos_.captures_of(m); }) {
             for (auto c = pos_.captures_of(m); c;)

@@ -65,7 +65,8 @@ inline const VariantInfo* find_variant(std::string_view id) {
 // "wataku, wreckage, chess4d, chess": for messages that list the choices.
 inline std::string variant_id_list(std::string_view separator = ", ") {
     std::string s;
-    for (const VariantInfo* v : kVariantInfos) s += (s.empty() ? "" : std::string(separator)) + std::string(v->id);
+    for (const VariantInfo* v : kVariantInfos)
+        s += (s.empty() ? "" : std::string(separator)) + std::string(v->id);
     return s;
 }
 

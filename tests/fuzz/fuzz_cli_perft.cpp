@@ -75,8 +75,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         check_divide(o, context);
         return 0;
     }
-    FUZZ_CHECK(status == chimera::app::kUsageError, context + " | status " +
-                                                        std::to_string(status));
+    FUZZ_CHECK(status == chimera::app::kUsageError,
+               context + " | status " + std::to_string(status));
     FUZZ_CHECK(o.empty(), context + " | stdout on error: " + o);
     FUZZ_CHECK(e.rfind("error: ", 0) == 0, context + " | " + e);
     FUZZ_CHECK(!e.empty() && e.back() == '\n', context + " | " + e);

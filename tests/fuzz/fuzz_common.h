@@ -30,9 +30,9 @@ namespace chimera::fuzz {
     std::abort();
 }
 
-#define FUZZ_CHECK(cond, detail)                              \
-    do {                                                      \
-        if (!(cond)) ::chimera::fuzz::fail(#cond, (detail));  \
+#define FUZZ_CHECK(cond, detail)                             \
+    do {                                                     \
+        if (!(cond)) ::chimera::fuzz::fail(#cond, (detail)); \
     } while (0)
 
 // The slider tables are built (magic numbers searched) on first use, which takes
@@ -154,14 +154,14 @@ void fuzz_moves(std::string_view data, const std::string_view (&fixed)[N]) {
         if (by_lan.is_none())
             FUZZ_CHECK(printable_line(e1), e1);
         else
-            FUZZ_CHECK(pos.lan(by_lan) == text, pos.fen() + " | lan accepted " +
-                                                    std::string(text) + " for " + pos.lan(by_lan));
+            FUZZ_CHECK(pos.lan(by_lan) == text, pos.fen() + " | lan accepted " + std::string(text) +
+                                                    " for " + pos.lan(by_lan));
         if (by_san.is_none())
             FUZZ_CHECK(printable_line(e2), e2);
         else
-            FUZZ_CHECK(strip_annotations(pos.san(by_san)) == strip_annotations(text),
-                       pos.fen() + " | san accepted " + std::string(text) + " for " +
-                           pos.san(by_san));
+            FUZZ_CHECK(
+                strip_annotations(pos.san(by_san)) == strip_annotations(text),
+                pos.fen() + " | san accepted " + std::string(text) + " for " + pos.san(by_san));
         FUZZ_CHECK(by_any == (by_lan.is_none() ? by_san : by_lan),
                    pos.fen() + " | parse_move disagrees on " + std::string(text));
         if (by_any.is_none()) {

@@ -7,7 +7,8 @@ namespace {
 
 constexpr std::string_view kFens[] = {
     "xrwbqkbfrd/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/XRWBQKBFRD w BIbi - GJJJJJgjjjjj 0 1",
-    "xr1bq1b1rd/2pp2k1f1/1p1w3p2/p2Dppp2p/8p1/9P/2PB1P4/1X4P1P1/PPJPP1FP2/1RWBQK1GR1 w BI - JJJJgjjjjj 0 13",
+    "xr1bq1b1rd/2pp2k1f1/1p1w3p2/p2Dppp2p/8p1/9P/2PB1P4/1X4P1P1/PPJPP1FP2/1RWBQK1GR1 w BI - "
+    "JJJJgjjjjj 0 13",
     "k9/10/10/4r5/10/3bD5/10/10/10/9K w - - - 0 1",
     "k9/10/10/10/10/3pXj4/10/10/10/9K w - - - 0 1",
     "k9/4P5/10/10/5G4/10/10/10/10/9K w - - J 0 1",

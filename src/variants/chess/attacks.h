@@ -14,7 +14,16 @@ inline constexpr Geometry kGeometry{{8, 8, 1, 1}};
 using Bitboard = Bitboard64;
 inline constexpr int SQ_NB = 64;
 
-enum PieceType : std::uint8_t { NO_PIECE_TYPE, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, PIECE_TYPE_NB };
+enum PieceType : std::uint8_t {
+    NO_PIECE_TYPE,
+    PAWN,
+    KNIGHT,
+    BISHOP,
+    ROOK,
+    QUEEN,
+    KING,
+    PIECE_TYPE_NB
+};
 
 // Piece = colour * 8 + type; 0 is an empty square.
 enum Piece : std::uint8_t { NO_PIECE = 0, PIECE_NB = 16 };
@@ -38,10 +47,10 @@ constexpr Bitboard bb(int sq) { return Bitboard(1) << sq; }
 
 inline constexpr std::array<Vec4, 4> kRookDirs{{{{1, 0}}, {{-1, 0}}, {{0, 1}}, {{0, -1}}}};
 inline constexpr std::array<Vec4, 4> kBishopDirs{{{{1, 1}}, {{1, -1}}, {{-1, 1}}, {{-1, -1}}}};
-inline constexpr std::array<Vec4, 8> kQueenDirs{{{{1, 0}}, {{-1, 0}}, {{0, 1}}, {{0, -1}},
-                                                 {{1, 1}}, {{1, -1}}, {{-1, 1}}, {{-1, -1}}}};
-inline constexpr std::array<Vec4, 8> kKnightVecs{{{{1, 2}}, {{2, 1}}, {{2, -1}}, {{1, -2}},
-                                                  {{-1, -2}}, {{-2, -1}}, {{-2, 1}}, {{-1, 2}}}};
+inline constexpr std::array<Vec4, 8> kQueenDirs{
+    {{{1, 0}}, {{-1, 0}}, {{0, 1}}, {{0, -1}}, {{1, 1}}, {{1, -1}}, {{-1, 1}}, {{-1, -1}}}};
+inline constexpr std::array<Vec4, 8> kKnightVecs{
+    {{{1, 2}}, {{2, 1}}, {{2, -1}}, {{1, -2}}, {{-1, -2}}, {{-2, -1}}, {{-2, 1}}, {{-1, 2}}}};
 
 inline constexpr auto kKnightAttacks = leaper_table<kGeometry>(kKnightVecs);
 inline constexpr auto kKingAttacks = leaper_table<kGeometry>(kQueenDirs);
@@ -60,12 +69,18 @@ inline Bitboard bishop_attacks(int sq, Bitboard occ) {
 // Attacks of a non-pawn piece type from sq.
 inline Bitboard attacks_of(PieceType pt, int sq, Bitboard occ) {
     switch (pt) {
-        case KNIGHT: return kKnightAttacks[sq];
-        case BISHOP: return bishop_attacks(sq, occ);
-        case ROOK: return rook_attacks(sq, occ);
-        case QUEEN: return bishop_attacks(sq, occ) | rook_attacks(sq, occ);
-        case KING: return kKingAttacks[sq];
-        default: return 0;
+        case KNIGHT:
+            return kKnightAttacks[sq];
+        case BISHOP:
+            return bishop_attacks(sq, occ);
+        case ROOK:
+            return rook_attacks(sq, occ);
+        case QUEEN:
+            return bishop_attacks(sq, occ) | rook_attacks(sq, occ);
+        case KING:
+            return kKingAttacks[sq];
+        default:
+            return 0;
     }
 }
 

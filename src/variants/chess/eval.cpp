@@ -23,15 +23,28 @@ void square_terms(PieceType pt, Color c, int sq, int& mg, int& eg) {
             mg += rr * 6 + (centre >= 2 ? 10 : 0);
             eg += rr * rr * 4;
             break;
-        case KNIGHT: mg += centre * 12 - 12; eg += centre * 8 - 8; break;
-        case BISHOP: mg += centre * 6; eg += centre * 4; break;
-        case ROOK: mg += rr == 6 ? 20 : 0; eg += 0; break;
-        case QUEEN: mg += centre * 3; eg += centre * 6; break;
+        case KNIGHT:
+            mg += centre * 12 - 12;
+            eg += centre * 8 - 8;
+            break;
+        case BISHOP:
+            mg += centre * 6;
+            eg += centre * 4;
+            break;
+        case ROOK:
+            mg += rr == 6 ? 20 : 0;
+            eg += 0;
+            break;
+        case QUEEN:
+            mg += centre * 3;
+            eg += centre * 6;
+            break;
         case KING:
             mg += rr == 0 ? (file_of(sq) >= 6 || file_of(sq) <= 2 ? 30 : 0) : -20 * rr;
             eg += centre * 12;
             break;
-        default: break;
+        default:
+            break;
     }
 }
 

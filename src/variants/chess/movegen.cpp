@@ -90,8 +90,7 @@ void generate(const Position& pos, Position::Moves& out) {
                 (kPawnAttacks[Us][ksq] & pos.pieces(Them, PAWN));
     if (more_than_one(checkers)) return;
 
-    const Bitboard target =
-        checkers ? kLines.between[ksq][lsb(checkers)] | checkers : ~own;
+    const Bitboard target = checkers ? kLines.between[ksq][lsb(checkers)] | checkers : ~own;
     pawn_moves<Us>(pos, out, target, pinned, ksq);
 
     for (PieceType pt : {KNIGHT, BISHOP, ROOK, QUEEN}) {

@@ -1,5 +1,6 @@
 // Chess move text: UCI long algebraic (e2e4, e7e8q, e1g1) and SAN (Nf3, exd5, O-O, e8=Q#).
 #include "core/notation.h"
+
 #include "core/text.h"
 #include "variants/chess/position.h"
 

@@ -48,8 +48,8 @@ std::string Position::square_name(int sq) {
 
 Bitboard Position::attackers_to(int sq, Bitboard occ) const {
     return (kPawnAttacks[BLACK][sq] & pieces(WHITE, PAWN)) |
-           (kPawnAttacks[WHITE][sq] & pieces(BLACK, PAWN)) |
-           (kKnightAttacks[sq] & pieces(KNIGHT)) | (kKingAttacks[sq] & pieces(KING)) |
+           (kPawnAttacks[WHITE][sq] & pieces(BLACK, PAWN)) | (kKnightAttacks[sq] & pieces(KNIGHT)) |
+           (kKingAttacks[sq] & pieces(KING)) |
            (bishop_attacks(sq, occ) & (pieces(BISHOP) | pieces(QUEEN))) |
            (rook_attacks(sq, occ) & (pieces(ROOK) | pieces(QUEEN)));
 }
@@ -114,8 +114,8 @@ void Position::do_move(Move m) {
         const Piece rook = piece_on(rfrom);
         board_.move(from, to);
         board_.move(rfrom, rto);
-        ns.key ^= piece_key(pc, from) ^ piece_key(pc, to) ^ piece_key(rook, rfrom) ^
-                  piece_key(rook, rto);
+        ns.key ^=
+            piece_key(pc, from) ^ piece_key(pc, to) ^ piece_key(rook, rfrom) ^ piece_key(rook, rto);
     } else {
         int capsq = m.kind() == MoveKind::EN_PASSANT ? to + (us == WHITE ? -8 : 8) : to;
         if (Piece cap = piece_on(capsq); cap != NO_PIECE) {
@@ -156,7 +156,7 @@ void Position::undo_move(Move m) {
         const bool king_side = to > from;
         board_.move(to, from);
         board_.move(make_square(king_side ? 5 : 3, rank_of(from)),
-                   make_square(king_side ? 7 : 0, rank_of(from)));
+                    make_square(king_side ? 7 : 0, rank_of(from)));
     } else {
         if (m.kind() == MoveKind::PROMOTION) {
             board_.remove(to);
@@ -165,7 +165,7 @@ void Position::undo_move(Move m) {
         board_.move(to, from);
         if (captured != NO_PIECE)
             board_.put(captured,
-                      m.kind() == MoveKind::EN_PASSANT ? to + (us == WHITE ? -8 : 8) : to);
+                       m.kind() == MoveKind::EN_PASSANT ? to + (us == WHITE ? -8 : 8) : to);
     }
     states_.pop_back();
     stm_ = us;
@@ -228,18 +228,25 @@ bool Position::state_consistent() const {
 Status Position::set_fen(std::string_view fen) {
     const auto fields = split_fields(fen);
     if (fields.size() != 4 && fields.size() != 6)
-        return Status::error("FEN must have 6 fields (placement side castling en-passant "
-                             "halfmove fullmove), got " + std::to_string(fields.size()));
+        return Status::error(
+            "FEN must have 6 fields (placement side castling en-passant "
+            "halfmove fullmove), got " +
+            std::to_string(fields.size()));
     Position next{EmptyTag{}};  // built aside so that an error leaves *this untouched
     next.states_.clear();
     next.states_.emplace_back();
 
     // Field 1: placement, rank 8 first.
     const PlacementShape shape{8, 8, "rank", "squares", "KQRBNP", true};
-    auto is_piece = [](char c) { return c != ' ' && kPieceChars.find(c) != std::string_view::npos; };
-    if (Status s = parse_placement(fields[0], shape, is_piece, [&](int row, int col, char c) {
-            next.board_.put(static_cast<std::uint8_t>(kPieceChars.find(c)), make_square(col, 7 - row));
-        });
+    auto is_piece = [](char c) {
+        return c != ' ' && kPieceChars.find(c) != std::string_view::npos;
+    };
+    if (Status s = parse_placement(fields[0], shape, is_piece,
+                                   [&](int row, int col, char c) {
+                                       next.board_.put(
+                                           static_cast<std::uint8_t>(kPieceChars.find(c)),
+                                           make_square(col, 7 - row));
+                                   });
         !s)
         return s;
 
@@ -283,8 +290,7 @@ Status Position::set_fen(std::string_view fen) {
         const Color mover = ~next.stm_;
         const int up = mover == WHITE ? 8 : -8;
         if (relative_rank(mover, ep) != 2 || next.piece_on(ep) != NO_PIECE ||
-            next.piece_on(ep - up) != NO_PIECE ||
-            next.piece_on(ep + up) != make_piece(mover, PAWN))
+            next.piece_on(ep - up) != NO_PIECE || next.piece_on(ep + up) != make_piece(mover, PAWN))
             return Status::error("FEN en passant: " + quoted(f) +
                                  " does not fit a pawn double step just made");
     }
@@ -292,8 +298,9 @@ Status Position::set_fen(std::string_view fen) {
     // Fields 5 and 6: move counters.
     if (fields.size() == 6) {
         auto half = parse_uint(fields[4], kCounterDigits);
-        if (!half) return Status::error("FEN halfmove clock: " + quoted(fields[4]) +
-                                        " is not a non-negative integer");
+        if (!half)
+            return Status::error("FEN halfmove clock: " + quoted(fields[4]) +
+                                 " is not a non-negative integer");
         auto full = parse_uint(fields[5], kCounterDigits);
         if (!full || *full < 1)
             return Status::error("FEN fullmove number: " + quoted(fields[5]) +
@@ -304,8 +311,8 @@ Status Position::set_fen(std::string_view fen) {
 
     if (Status s = next.validate(); !s) return s;
     next.st().ep = ep >= 0 ? next.legal_ep_square(ep) : -1;
-    next.st().checkers = next.attackers_to(next.king_square(next.stm_), next.pieces()) &
-                         next.pieces(~next.stm_);
+    next.st().checkers =
+        next.attackers_to(next.king_square(next.stm_), next.pieces()) & next.pieces(~next.stm_);
     next.st().key = next.compute_key();
     states_.assign(next.states_.begin(), next.states_.end());
     board_ = next.board_;
@@ -319,8 +326,10 @@ Status Position::validate() const {
     for (Color c : {WHITE, BLACK}) {
         const char* side = c == WHITE ? "White" : "Black";
         if (popcount(pieces(c, KING)) != 1)
-            return Status::error(std::string("FEN placement: ") + side + " must have exactly one "
-                                 "King, has " + std::to_string(popcount(pieces(c, KING))));
+            return Status::error(std::string("FEN placement: ") + side +
+                                 " must have exactly one "
+                                 "King, has " +
+                                 std::to_string(popcount(pieces(c, KING))));
         if (popcount(pieces(c)) > 16)
             return Status::error(std::string("FEN placement: ") + side + " has " +
                                  std::to_string(popcount(pieces(c))) + " pieces, at most 16");
@@ -362,7 +371,8 @@ std::string Position::fen() const {
     if (cr & BLACK_OOO) s += 'q';
     s += ' ';
     s += st().ep >= 0 ? square_name(st().ep) : "-";
-    s += ' ' + std::to_string(std::min(st().rule50, kCounterMax)) + ' ' + std::to_string(std::min(1 + game_ply_ / 2, kCounterMax));
+    s += ' ' + std::to_string(std::min(st().rule50, kCounterMax)) + ' ' +
+         std::to_string(std::min(1 + game_ply_ / 2, kCounterMax));
     return s;
 }
 

@@ -8,10 +8,10 @@
 #include <vector>
 
 #include "core/move.h"
-#include "core/position_base.h"
-#include "core/variant.h"
 #include "core/piece_board.h"
+#include "core/position_base.h"
 #include "core/status.h"
+#include "core/variant.h"
 #include "variants/chess/attacks.h"
 #include "variants/chess/info.h"
 
@@ -47,7 +47,7 @@ struct Traits {
 };
 
 class Position : public PositionBase<Position, Traits> {
-public:
+  public:
     static constexpr const VariantInfo& kInfo = chess::kInfo;
     static constexpr std::string_view kId = kInfo.id;
     static constexpr std::string_view kStartFen = kInfo.default_fen();
@@ -93,7 +93,7 @@ public:
     static constexpr Geometry geometry() { return kGeometry; }
     char piece_char(int sq) const;
 
-private:
+  private:
     struct EmptyTag {};
     explicit Position(EmptyTag) { states_.reserve(1024); }
     Bitboard attackers_to(int sq, Bitboard occ) const;

@@ -20,7 +20,16 @@ inline constexpr Geometry kGeometry{{4, 4, 2, 2}};
 using Bitboard = Bitboard64;
 inline constexpr int SQ_NB = 64;
 
-enum PieceType : std::uint8_t { NO_PIECE_TYPE, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, PIECE_TYPE_NB };
+enum PieceType : std::uint8_t {
+    NO_PIECE_TYPE,
+    PAWN,
+    KNIGHT,
+    BISHOP,
+    ROOK,
+    QUEEN,
+    KING,
+    PIECE_TYPE_NB
+};
 enum Piece : std::uint8_t { NO_PIECE = 0, PIECE_NB = 16 };
 
 constexpr Piece make_piece(Color c, PieceType pt) { return Piece(c * 8 + pt); }
@@ -88,17 +97,14 @@ constexpr std::array<Vec4, 6> pawn_capture_vectors(int forward) {
 
 inline constexpr std::array<Vec4, 4> kRookPlane{{{{1, 0}}, {{-1, 0}}, {{0, 1}}, {{0, -1}}}};
 inline constexpr std::array<Vec4, 4> kBishopPlane{{{{1, 1}}, {{1, -1}}, {{-1, 1}}, {{-1, -1}}}};
-inline constexpr std::array<Vec4, 8> kQueenPlane{{{{1, 0}}, {{-1, 0}}, {{0, 1}}, {{0, -1}},
-                                                  {{1, 1}}, {{1, -1}}, {{-1, 1}}, {{-1, -1}}}};
+inline constexpr std::array<Vec4, 8> kQueenPlane{
+    {{{1, 0}}, {{-1, 0}}, {{0, 1}}, {{0, -1}}, {{1, 1}}, {{1, -1}}, {{-1, 1}}, {{-1, -1}}}};
 
 // Single steps that leave the board: a Rook's Z or W step (D-5), a Bishop's equal
 // step on two axes one of which is Z or W (D-6), any Queen step touching Z or W (D-7).
-inline constexpr auto kRookLeaps =
-    leaper_table<kGeometry>(detail::unit_vectors<4>(1, true));
-inline constexpr auto kBishopLeaps =
-    leaper_table<kGeometry>(detail::unit_vectors<20>(2, true));
-inline constexpr auto kQueenLeaps =
-    leaper_table<kGeometry>(detail::unit_vectors<72>(0, true));
+inline constexpr auto kRookLeaps = leaper_table<kGeometry>(detail::unit_vectors<4>(1, true));
+inline constexpr auto kBishopLeaps = leaper_table<kGeometry>(detail::unit_vectors<20>(2, true));
+inline constexpr auto kQueenLeaps = leaper_table<kGeometry>(detail::unit_vectors<72>(0, true));
 inline constexpr auto kKingAttacks = leaper_table<kGeometry>(unit_steps<80>(4));  // D-8
 inline constexpr auto kKnightAttacks = leaper_table<kGeometry>(detail::knight_vectors());
 inline constexpr std::array<std::array<Bitboard, SQ_NB>, COLOR_NB> kPawnAttacks{
@@ -115,12 +121,18 @@ inline Bitboard bishop_plane(int sq, Bitboard occ) {
 
 inline Bitboard attacks_of(PieceType pt, int sq, Bitboard occ) {
     switch (pt) {
-        case KNIGHT: return kKnightAttacks[sq];
-        case BISHOP: return bishop_plane(sq, occ) | kBishopLeaps[sq];
-        case ROOK: return rook_plane(sq, occ) | kRookLeaps[sq];
-        case QUEEN: return bishop_plane(sq, occ) | rook_plane(sq, occ) | kQueenLeaps[sq];
-        case KING: return kKingAttacks[sq];
-        default: return 0;
+        case KNIGHT:
+            return kKnightAttacks[sq];
+        case BISHOP:
+            return bishop_plane(sq, occ) | kBishopLeaps[sq];
+        case ROOK:
+            return rook_plane(sq, occ) | kRookLeaps[sq];
+        case QUEEN:
+            return bishop_plane(sq, occ) | rook_plane(sq, occ) | kQueenLeaps[sq];
+        case KING:
+            return kKingAttacks[sq];
+        default:
+            return 0;
     }
 }
 

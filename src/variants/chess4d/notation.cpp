@@ -3,6 +3,7 @@
 // as far as needed to tell apart pieces of one kind reaching the same square,
 // `x` for captures, `=Q` for the automatic promotion, `+`/`#`.
 #include "core/notation.h"
+
 #include "variants/chess4d/position.h"
 
 namespace chimera::chess4d {
@@ -45,7 +46,8 @@ std::string Position::san(Move m) const {
         Moves moves;
         legal_moves(moves);
         for (Move o : moves)
-            if (o.to() == m.to() && o.from() != m.from() && piece_on(o.from()) == piece_on(m.from()))
+            if (o.to() == m.to() && o.from() != m.from() &&
+                piece_on(o.from()) == piece_on(m.from()))
                 rivals.push_back(o.from());
     }
     std::string s;

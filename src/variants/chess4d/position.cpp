@@ -44,8 +44,7 @@ std::string Position::square_name(int sq) {
 
 int Position::parse_square(std::string_view t, std::size_t* used) {
     if (t.size() < 7 || t[0] < 'a' || t[0] > 'd' || t[1] < '1' || t[1] > '4' || t[2] != '[' ||
-        (t[3] != '0' && t[3] != '1') || t[4] != ',' || (t[5] != '0' && t[5] != '1') ||
-        t[6] != ']')
+        (t[3] != '0' && t[3] != '1') || t[4] != ',' || (t[5] != '0' && t[5] != '1') || t[6] != ']')
         return -1;
     if (used) *used = 7;
     return make_square(t[0] - 'a', t[1] - '1', t[3] - '0', t[5] - '0');
@@ -54,10 +53,10 @@ int Position::parse_square(std::string_view t, std::size_t* used) {
 Bitboard Position::attackers_to(int sq, Bitboard occ) const {
     const Bitboard bishops = pieces(BISHOP), rooks = pieces(ROOK), queens = pieces(QUEEN);
     return (kPawnAttacks[BLACK][sq] & pieces(WHITE, PAWN)) |
-           (kPawnAttacks[WHITE][sq] & pieces(BLACK, PAWN)) |
-           (kKnightAttacks[sq] & pieces(KNIGHT)) | (kKingAttacks[sq] & pieces(KING)) |
-           (bishop_plane(sq, occ) & (bishops | queens)) | (rook_plane(sq, occ) & (rooks | queens)) |
-           (kBishopLeaps[sq] & bishops) | (kRookLeaps[sq] & rooks) | (kQueenLeaps[sq] & queens);
+           (kPawnAttacks[WHITE][sq] & pieces(BLACK, PAWN)) | (kKnightAttacks[sq] & pieces(KNIGHT)) |
+           (kKingAttacks[sq] & pieces(KING)) | (bishop_plane(sq, occ) & (bishops | queens)) |
+           (rook_plane(sq, occ) & (rooks | queens)) | (kBishopLeaps[sq] & bishops) |
+           (kRookLeaps[sq] & rooks) | (kQueenLeaps[sq] & queens);
 }
 
 bool Position::attacked_by(Color c, int sq, Bitboard occ) const {
@@ -140,10 +139,14 @@ Status Position::set_fen(std::string_view fen) {
     next.states_.emplace_back();
 
     const PlacementShape shape{8, 8, "row", "squares", "KQRBNP", false};
-    auto is_piece = [](char c) { return c != ' ' && kPieceChars.find(c) != std::string_view::npos; };
-    if (Status s = parse_placement(fields[0], shape, is_piece, [&](int row, int col, char c) {
-            next.board_.put(static_cast<std::uint8_t>(kPieceChars.find(c)), fen_cell(row, col));
-        });
+    auto is_piece = [](char c) {
+        return c != ' ' && kPieceChars.find(c) != std::string_view::npos;
+    };
+    if (Status s = parse_placement(
+            fields[0], shape, is_piece,
+            [&](int row, int col, char c) {
+                next.board_.put(static_cast<std::uint8_t>(kPieceChars.find(c)), fen_cell(row, col));
+            });
         !s)
         return s;
 
@@ -216,7 +219,8 @@ std::string Position::fen() const {
         if (row < 7) s += '/';
     }
     s += stm_ == WHITE ? " w " : " b ";
-    s += std::to_string(std::min(st().rule50, kCounterMax)) + ' ' + std::to_string(std::min(1 + game_ply_ / 2, kCounterMax));
+    s += std::to_string(std::min(st().rule50, kCounterMax)) + ' ' +
+         std::to_string(std::min(1 + game_ply_ / 2, kCounterMax));
     return s;
 }
 

@@ -8,10 +8,10 @@
 #include <vector>
 
 #include "core/move.h"
-#include "core/position_base.h"
-#include "core/variant.h"
 #include "core/piece_board.h"
+#include "core/position_base.h"
 #include "core/status.h"
+#include "core/variant.h"
 #include "variants/chess4d/attacks.h"
 #include "variants/chess4d/info.h"
 
@@ -36,7 +36,7 @@ struct Traits {
 };
 
 class Position : public PositionBase<Position, Traits> {
-public:
+  public:
     static constexpr const VariantInfo& kInfo = chess4d::kInfo;
     static constexpr std::string_view kId = kInfo.id;
     static constexpr std::string_view kStartFen = kInfo.default_fen();
@@ -78,7 +78,7 @@ public:
     // Parses a square at the start of text; returns the cell and sets *used, or -1.
     static int parse_square(std::string_view text, std::size_t* used);
 
-private:
+  private:
     struct EmptyTag {};
     explicit Position(EmptyTag) { states_.reserve(1024); }
     Bitboard attackers_to(int sq, Bitboard occ) const;

@@ -17,7 +17,17 @@ using Bitboard = Bitboard128;
 inline constexpr int SQ_NB = 81;
 
 // W-2. Piece code = colour * 8 + type.
-enum PieceType : std::uint8_t { NO_PIECE_TYPE, QUEEN, ROOK, BISHOP, KNIGHT, PAWN, TURTLE, KING, PIECE_TYPE_NB };
+enum PieceType : std::uint8_t {
+    NO_PIECE_TYPE,
+    QUEEN,
+    ROOK,
+    BISHOP,
+    KNIGHT,
+    PAWN,
+    TURTLE,
+    KING,
+    PIECE_TYPE_NB
+};
 enum Piece : std::uint8_t { NO_PIECE = 0, PIECE_NB = 16 };
 
 // Letters by type (White); the reserve order of W-28 is Q R B N P T.
@@ -55,10 +65,10 @@ constexpr bool is_diagonal(int d) { return d & 1; }
 inline constexpr auto kKnight = leaper_table<kGeometry>(std::array<Vec4, 8>{
     {{{1, 2}}, {{2, 1}}, {{2, -1}}, {{1, -2}}, {{-1, -2}}, {{-2, -1}}, {{-2, 1}}, {{-1, 2}}}});
 inline constexpr auto kNeighbours = leaper_table<kGeometry>(kDirs);
-inline constexpr auto kOrthSteps = leaper_table<kGeometry>(
-    std::array<Vec4, 4>{{{{0, 1}}, {{1, 0}}, {{0, -1}}, {{-1, 0}}}});
-inline constexpr auto kDiagSteps = leaper_table<kGeometry>(
-    std::array<Vec4, 4>{{{{1, 1}}, {{1, -1}}, {{-1, -1}}, {{-1, 1}}}});
+inline constexpr auto kOrthSteps =
+    leaper_table<kGeometry>(std::array<Vec4, 4>{{{{0, 1}}, {{1, 0}}, {{0, -1}}, {{-1, 0}}}});
+inline constexpr auto kDiagSteps =
+    leaper_table<kGeometry>(std::array<Vec4, 4>{{{{1, 1}}, {{1, -1}}, {{-1, -1}}, {{-1, 1}}}});
 
 inline constexpr RayTables<kGeometry, kDirs> kRays{};
 

@@ -44,7 +44,7 @@ int evaluate(const Position& pos) {
             }
             score[c] += kValue[pt];
             if (pt == QUEEN || pt == ROOK || pt == BISHOP) {
-                const Bitboard a = pt == ROOK ? rook_attacks(sq, occ)
+                const Bitboard a = pt == ROOK     ? rook_attacks(sq, occ)
                                    : pt == BISHOP ? bishop_attacks(sq, occ)
                                                   : rook_attacks(sq, occ) | bishop_attacks(sq, occ);
                 score[c] += 2 * popcount(a & ~pos.pieces(c));
@@ -56,7 +56,8 @@ int evaluate(const Position& pos) {
             const int friends = popcount(kNeighbours[ksq] & pos.pieces(c));
             score[c] += friends ? 6 * friends : -30;
             const Bitboard near = dilate(kNeighbours[ksq]);
-            score[c] -= 12 * popcount(near & pos.active(~c) & ~pos.pieces(KING) & ~pos.pieces(TURTLE));
+            score[c] -=
+                12 * popcount(near & pos.active(~c) & ~pos.pieces(KING) & ~pos.pieces(TURTLE));
         }
     }
     const int s = score[WHITE] - score[BLACK];

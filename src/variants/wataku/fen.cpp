@@ -1,5 +1,6 @@
 // Wataku Genesis FEN (W-28) and its validity rules.
 #include "core/fen.h"
+
 #include "core/text.h"
 #include "variants/wataku/position.h"
 
@@ -37,9 +38,12 @@ Status Position::set_fen(std::string_view fen) {
 
     const PlacementShape shape{9, 9, "rank", "points", "KQRBNPT", true};
     auto is_piece = [](char c) { return type_from_letter(c) != NO_PIECE_TYPE; };
-    if (Status s = parse_placement(fields[0], shape, is_piece, [&](int row, int col, char c) {
-            next.board_.put(make_piece(c >= 'a' ? BLACK : WHITE, type_from_letter(c)), make_square(col, 8 - row));
-        });
+    if (Status s = parse_placement(fields[0], shape, is_piece,
+                                   [&](int row, int col, char c) {
+                                       next.board_.put(make_piece(c >= 'a' ? BLACK : WHITE,
+                                                                  type_from_letter(c)),
+                                                       make_square(col, 8 - row));
+                                   });
         !s)
         return s;
 
@@ -54,13 +58,13 @@ Status Position::set_fen(std::string_view fen) {
         for (std::size_t i = 0; i < r.size(); ++i) {
             const PieceType pt = type_from_letter(r[i]);
             const std::string where = fen_char_where("reserve", i, r[i]);
-            if (pt == NO_PIECE_TYPE)
-                return Status::error(where + ": not a piece letter (QRBNPT)");
+            if (pt == NO_PIECE_TYPE) return Status::error(where + ": not a piece letter (QRBNPT)");
             if (pt == KING) return Status::error(where + ": a King is never in reserve");
             const Color c = r[i] >= 'a' ? BLACK : WHITE;
             const int order = c * 8 + pt;
             if (order < last_rank)
-                return Status::error(where + ": out of order (White's Q R B N P T, then Black's "
+                return Status::error(where +
+                                     ": out of order (White's Q R B N P T, then Black's "
                                      "q r b n p t)");
             last_rank = order;
             ++next.reserve_[c][pt];
@@ -130,7 +134,8 @@ std::string Position::fen() const {
         for (int pt = QUEEN; pt <= TURTLE; ++pt)
             reserve += std::string(static_cast<std::size_t>(reserve_[c][pt]),
                                    piece_letter(make_piece(c, PieceType(pt))));
-    s += (reserve.empty() ? "-" : reserve) + ' ' + std::to_string(std::min(1 + game_ply_ / 2, kCounterMax));
+    s += (reserve.empty() ? "-" : reserve) + ' ' +
+         std::to_string(std::min(1 + game_ply_ / 2, kCounterMax));
     return s;
 }
 

@@ -16,14 +16,22 @@ namespace {
 // excluding what it may not capture.
 Bitboard ordinary_targets(PieceType pt, int sq, Bitboard occ, Bitboard empty) {
     switch (pt) {
-        case KING: return kNeighbours[sq];
-        case QUEEN: return rook_attacks(sq, occ) | bishop_attacks(sq, occ);
-        case ROOK: return rook_attacks(sq, occ);
-        case BISHOP: return bishop_attacks(sq, occ);
-        case KNIGHT: return kKnight[sq];
-        case PAWN: return (kOrthSteps[sq] & empty) | (kDiagSteps[sq] & ~empty);
-        case TURTLE: return kOrthSteps[sq] & empty;
-        default: return 0;
+        case KING:
+            return kNeighbours[sq];
+        case QUEEN:
+            return rook_attacks(sq, occ) | bishop_attacks(sq, occ);
+        case ROOK:
+            return rook_attacks(sq, occ);
+        case BISHOP:
+            return bishop_attacks(sq, occ);
+        case KNIGHT:
+            return kKnight[sq];
+        case PAWN:
+            return (kOrthSteps[sq] & empty) | (kDiagSteps[sq] & ~empty);
+        case TURTLE:
+            return kOrthSteps[sq] & empty;
+        default:
+            return 0;
     }
 }
 

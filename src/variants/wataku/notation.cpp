@@ -4,6 +4,7 @@
 // tell two pieces of one kind apart, `x` for a capture, `~` for a Traverse
 // (`Te2~e5`-style, `T~e5` when unambiguous), `Q@e5` for a deployment, `+`/`#`.
 #include "core/notation.h"
+
 #include "core/text.h"
 #include "variants/wataku/position.h"
 

@@ -10,7 +10,8 @@ namespace keys {
 // piece-square [16*81], side, reserve count [colour][type][0..4].
 constexpr int kSideIndex = PIECE_NB * SQ_NB;
 constexpr int kReserveBase = kSideIndex + 1;
-constexpr auto kTable = zobrist_keys<kReserveBase + int(COLOR_NB) * int(PIECE_TYPE_NB) * 5>(0x3A7A4BULL);
+constexpr auto kTable =
+    zobrist_keys<kReserveBase + int(COLOR_NB) * int(PIECE_TYPE_NB) * 5>(0x3A7A4BULL);
 constexpr std::uint64_t piece(Piece p, int sq) { return kTable[p * SQ_NB + sq]; }
 constexpr std::uint64_t kSide = kTable[kSideIndex];
 constexpr std::uint64_t reserve(Color c, int pt, int count) {

@@ -10,10 +10,10 @@
 #include <vector>
 
 #include "core/move.h"
-#include "core/position_base.h"
-#include "core/variant.h"
 #include "core/piece_board.h"
+#include "core/position_base.h"
 #include "core/status.h"
+#include "core/variant.h"
 #include "variants/wataku/attacks.h"
 #include "variants/wataku/info.h"
 
@@ -43,7 +43,7 @@ struct Traits {
 };
 
 class Position : public PositionBase<Position, Traits> {
-public:
+  public:
     static constexpr const VariantInfo& kInfo = wataku::kInfo;
     static constexpr std::string_view kId = kInfo.id;
     static constexpr std::string_view kStartFen = kInfo.default_fen();
@@ -100,7 +100,7 @@ public:
     // The side to move's Kings that are attacked (W-21).
     std::vector<int> checked_kings() const;
 
-private:
+  private:
     struct EmptyTag {};
     explicit Position(EmptyTag) { states_.reserve(1024); }
     void refresh_activity(StateInfo& s) const;

@@ -19,17 +19,17 @@ inline constexpr int SQ_NB = 100;
 // Piece code = colour << 4 | type.
 enum PieceType : std::uint8_t {
     NO_PIECE_TYPE,
-    PAWN,        // P
-    NINJA,       // J
-    FERZ_KNIGHT, // F
-    WAZIR_KNIGHT,// W
-    BISHOP,      // B
-    ROOK,        // R
-    QUEEN,       // Q
-    DRAGON,      // D
-    DETONATOR,   // X
-    GUILLOTINE,  // G
-    KING,        // K
+    PAWN,          // P
+    NINJA,         // J
+    FERZ_KNIGHT,   // F
+    WAZIR_KNIGHT,  // W
+    BISHOP,        // B
+    ROOK,          // R
+    QUEEN,         // Q
+    DRAGON,        // D
+    DETONATOR,     // X
+    GUILLOTINE,    // G
+    KING,          // K
     PIECE_TYPE_NB
 };
 enum Piece : std::uint8_t { NO_PIECE = 0, PIECE_NB = 32 };
@@ -47,7 +47,9 @@ constexpr int file_of(int sq) { return sq % 10; }
 constexpr int rank_of(int sq) { return sq / 10; }
 constexpr int make_square(int file, int rank) { return rank * 10 + file; }
 // relative rank 1..10 from the owner's back rank.
-constexpr int relative_rank(Color c, int sq) { return c == WHITE ? rank_of(sq) + 1 : 10 - rank_of(sq); }
+constexpr int relative_rank(Color c, int sq) {
+    return c == WHITE ? rank_of(sq) + 1 : 10 - rank_of(sq);
+}
 constexpr Bitboard bb(int sq) { return Bitboard(1) << sq; }
 
 constexpr Bitboard rank_bb(int r) {
@@ -73,15 +75,15 @@ constexpr int absolute_dir(Color c, int rel) {
     return c == WHITE || rel == E || rel == W ? rel : (rel + 4) & 7;
 }
 
-inline constexpr std::array<Vec4, 8> kKnightVecs{{{{1, 2}}, {{2, 1}}, {{2, -1}}, {{1, -2}},
-                                                  {{-1, -2}}, {{-2, -1}}, {{-2, 1}}, {{-1, 2}}}};
+inline constexpr std::array<Vec4, 8> kKnightVecs{
+    {{{1, 2}}, {{2, 1}}, {{2, -1}}, {{1, -2}}, {{-1, -2}}, {{-2, -1}}, {{-2, 1}}, {{-1, 2}}}};
 
 inline constexpr auto kKnight = leaper_table<kGeometry>(kKnightVecs);
 inline constexpr auto kKingSteps = leaper_table<kGeometry>(kDirs);
-inline constexpr auto kDiagSteps = leaper_table<kGeometry>(
-    std::array<Vec4, 4>{{{{1, 1}}, {{1, -1}}, {{-1, -1}}, {{-1, 1}}}});
-inline constexpr auto kOrthSteps = leaper_table<kGeometry>(
-    std::array<Vec4, 4>{{{{0, 1}}, {{1, 0}}, {{0, -1}}, {{-1, 0}}}});
+inline constexpr auto kDiagSteps =
+    leaper_table<kGeometry>(std::array<Vec4, 4>{{{{1, 1}}, {{1, -1}}, {{-1, -1}}, {{-1, 1}}}});
+inline constexpr auto kOrthSteps =
+    leaper_table<kGeometry>(std::array<Vec4, 4>{{{{0, 1}}, {{1, 0}}, {{0, -1}}, {{-1, 0}}}});
 inline constexpr auto kSideSteps =
     leaper_table<kGeometry>(std::array<Vec4, 2>{{{{1, 0}}, {{-1, 0}}}});
 // Diagonal-forward captures of both pawn kinds.
@@ -89,9 +91,8 @@ inline constexpr std::array<std::array<Bitboard, SQ_NB>, COLOR_NB> kPawnCaptures
     leaper_table<kGeometry>(std::array<Vec4, 2>{{{{1, 1}}, {{-1, 1}}}}),
     leaper_table<kGeometry>(std::array<Vec4, 2>{{{{1, -1}}, {{-1, -1}}}})};
 // Cells exactly two steps away along one of the eight lines (Guillotine, X-19).
-inline constexpr auto kDistanceTwo = leaper_table<kGeometry>(
-    std::array<Vec4, 8>{{{{0, 2}}, {{2, 2}}, {{2, 0}}, {{2, -2}}, {{0, -2}}, {{-2, -2}},
-                         {{-2, 0}}, {{-2, 2}}}});
+inline constexpr auto kDistanceTwo = leaper_table<kGeometry>(std::array<Vec4, 8>{
+    {{{0, 2}}, {{2, 2}}, {{2, 0}}, {{2, -2}}, {{0, -2}}, {{-2, -2}}, {{-2, 0}}, {{-2, 2}}}});
 
 inline constexpr RayTables<kGeometry, kDirs> kRays{};
 inline constexpr DirectionTable<kGeometry, kDirs> kLines{};

@@ -46,18 +46,28 @@ int evaluate(const Position& pos) {
             score[c] += kValue[pt];
             switch (pt) {
                 case PAWN:
-                case NINJA: score[c] += kAdvance[relative_rank(c, sq)]; break;
+                case NINJA:
+                    score[c] += kAdvance[relative_rank(c, sq)];
+                    break;
                 case QUEEN:
                 case DRAGON:
                 case DETONATOR:
                 case GUILLOTINE:
-                    score[c] += 2 * popcount((rook_attacks(sq, occ) | bishop_attacks(sq, occ)) & ~own);
+                    score[c] +=
+                        2 * popcount((rook_attacks(sq, occ) | bishop_attacks(sq, occ)) & ~own);
                     break;
-                case ROOK: score[c] += 3 * popcount(rook_attacks(sq, occ) & ~own); break;
-                case BISHOP: score[c] += 3 * popcount(bishop_attacks(sq, occ) & ~own); break;
+                case ROOK:
+                    score[c] += 3 * popcount(rook_attacks(sq, occ) & ~own);
+                    break;
+                case BISHOP:
+                    score[c] += 3 * popcount(bishop_attacks(sq, occ) & ~own);
+                    break;
                 case FERZ_KNIGHT:
-                case WAZIR_KNIGHT: score[c] += 4 * popcount(kKnight[sq] & ~own); break;
-                default: break;
+                case WAZIR_KNIGHT:
+                    score[c] += 4 * popcount(kKnight[sq] & ~own);
+                    break;
+                default:
+                    break;
             }
         }
         // King exposure: open landing squares two steps away while the enemy has a
@@ -65,7 +75,8 @@ int evaluate(const Position& pos) {
         const int ksq = pos.king_square(c);
         if (pos.pieces(them, GUILLOTINE) || pos.hand(them, HAND_G))
             score[c] -= 6 * popcount(kDistanceTwo[ksq] & ~occ);
-        score[c] -= 35 * popcount((kKingSteps[ksq] | kDistanceTwo[ksq]) & pos.pieces(them, DETONATOR));
+        score[c] -=
+            35 * popcount((kKingSteps[ksq] | kDistanceTwo[ksq]) & pos.pieces(them, DETONATOR));
         score[c] += 8 * popcount(kKingSteps[ksq] & own);
     }
     const int s = score[WHITE] - score[BLACK];

@@ -1,8 +1,9 @@
 // Wreckage FEN: placement, side, castling, en passant, hand, counters,
 // with the validity rules of the spec README.
+#include "core/fen.h"
+
 #include <algorithm>
 
-#include "core/fen.h"
 #include "core/text.h"
 #include "variants/wreckage/keys.h"
 #include "variants/wreckage/position.h"
@@ -50,17 +51,22 @@ int Position::parse_square(std::string_view t, std::size_t* used) {
 Status Position::set_fen(std::string_view fen) {
     const auto fields = split_fields(fen);
     if (fields.size() != 7)
-        return Status::error("FEN must have 7 fields (placement side castling en-passant hand "
-                             "halfmove fullmove), got " + std::to_string(fields.size()));
+        return Status::error(
+            "FEN must have 7 fields (placement side castling en-passant hand "
+            "halfmove fullmove), got " +
+            std::to_string(fields.size()));
     Position next{EmptyTag{}};
     next.states_.emplace_back();
 
     // Field 1: placement, rank 10 first; "10" is one run of ten empty squares.
     const PlacementShape shape{10, 10, "rank", "squares", "KQRBFWDXGPJ", true};
     auto is_piece = [](char c) { return type_from_letter(c) != NO_PIECE_TYPE; };
-    if (Status s = parse_placement(fields[0], shape, is_piece, [&](int row, int col, char c) {
-            next.board_.put(make_piece(c >= 'a' ? BLACK : WHITE, type_from_letter(c)), make_square(col, 9 - row));
-        });
+    if (Status s = parse_placement(fields[0], shape, is_piece,
+                                   [&](int row, int col, char c) {
+                                       next.board_.put(make_piece(c >= 'a' ? BLACK : WHITE,
+                                                                  type_from_letter(c)),
+                                                       make_square(col, 9 - row));
+                                   });
         !s)
         return s;
 
@@ -138,7 +144,8 @@ Status Position::set_fen(std::string_view fen) {
         const int count = popcount(ep);
         const int start = first - up, pawn = first + count * up;
         bool ok = count <= 2 && start >= 0 && start < SQ_NB && pawn >= 0 && pawn < SQ_NB &&
-                  next.piece_on(start) == NO_PIECE && next.piece_on(pawn) == make_piece(mover, PAWN);
+                  next.piece_on(start) == NO_PIECE &&
+                  next.piece_on(pawn) == make_piece(mover, PAWN);
         for (int k = 0; ok && k < count; ++k)
             ok = (ep & bb(first + k * up)) && next.piece_on(first + k * up) == NO_PIECE;
         const int r = ok ? relative_rank(mover, start) : 0;
@@ -199,7 +206,8 @@ Status Position::validate() const {
         for (int pt = FERZ_KNIGHT; pt <= DETONATOR; ++pt)
             extra += std::max(0, count(PieceType(pt)) - kArmy[pt]);
         if (extra > (10 - count(PAWN)) + (5 - ninjas))
-            return Status::error("FEN: " + side + " has more pieces than its army and "
+            return Status::error("FEN: " + side +
+                                 " has more pieces than its army and "
                                  "promotions of its missing pawns allow");
     }
     if (attacked_by(stm_, king_square(~stm_), pieces()))
@@ -241,7 +249,8 @@ std::string Position::fen() const {
         hand += std::string(static_cast<std::size_t>(hand_[c][HAND_J]), c == WHITE ? 'J' : 'j');
     }
     s += ' ' + (hand.empty() ? std::string("-") : hand);
-    s += ' ' + std::to_string(std::min(st().rule50, kCounterMax)) + ' ' + std::to_string(std::min(1 + game_ply_ / 2, kCounterMax));
+    s += ' ' + std::to_string(std::min(st().rule50, kCounterMax)) + ' ' +
+         std::to_string(std::min(1 + game_ply_ / 2, kCounterMax));
     return s;
 }
 

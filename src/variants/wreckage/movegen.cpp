@@ -10,7 +10,7 @@ namespace chimera::wreckage {
 
 namespace {
 
-constexpr std::array<PieceType, 8> kPromotions{QUEEN, ROOK, BISHOP, FERZ_KNIGHT,
+constexpr std::array<PieceType, 8> kPromotions{QUEEN,        ROOK,   BISHOP,     FERZ_KNIGHT,
                                                WAZIR_KNIGHT, DRAGON, GUILLOTINE, DETONATOR};
 
 void add_pawn_move(Position::Moves& out, Color us, int from, int to) {
@@ -38,18 +38,31 @@ void Position::pseudo_legal_moves(Moves& out) const {
         const PieceType pt = type_of(piece_on(from));
         Bitboard targets = 0;
         switch (pt) {
-            case KING: targets = kKingSteps[from] & ~own; break;
-            case QUEEN: targets = (rook_attacks(from, occ) | bishop_attacks(from, occ)) & ~own; break;
-            case ROOK: targets = rook_attacks(from, occ) & ~own; break;
-            case BISHOP: targets = bishop_attacks(from, occ) & ~own; break;
-            case FERZ_KNIGHT: targets = (kKnight[from] | kDiagSteps[from]) & ~own; break;
-            case WAZIR_KNIGHT: targets = (kKnight[from] | kOrthSteps[from]) & ~own; break;
+            case KING:
+                targets = kKingSteps[from] & ~own;
+                break;
+            case QUEEN:
+                targets = (rook_attacks(from, occ) | bishop_attacks(from, occ)) & ~own;
+                break;
+            case ROOK:
+                targets = rook_attacks(from, occ) & ~own;
+                break;
+            case BISHOP:
+                targets = bishop_attacks(from, occ) & ~own;
+                break;
+            case FERZ_KNIGHT:
+                targets = (kKnight[from] | kDiagSteps[from]) & ~own;
+                break;
+            case WAZIR_KNIGHT:
+                targets = (kKnight[from] | kOrthSteps[from]) & ~own;
+                break;
             case DETONATOR:
                 if (kKingSteps[from] & enemy & ~pieces(NINJA))
                     out.push(Move(from, from, MoveKind::DETONATION));
                 [[fallthrough]];
             case DRAGON:  // slides and leaps onto empty squares only
-                targets = (rook_attacks(from, occ) | bishop_attacks(from, occ) | kKnight[from]) & empty;
+                targets =
+                    (rook_attacks(from, occ) | bishop_attacks(from, occ) | kKnight[from]) & empty;
                 break;
             case GUILLOTINE:
                 for (int d = 0; d < DIR_NB; ++d) {
@@ -94,7 +107,8 @@ void Position::pseudo_legal_moves(Moves& out) const {
                 }
                 break;
             }
-            default: break;
+            default:
+                break;
         }
         while (targets) out.push(Move(from, pop_lsb(targets)));
     }
@@ -124,12 +138,14 @@ void Position::add_castling(Moves& out) const {
     const Color us = stm_;
     const int back = us == WHITE ? 0 : 9;
     const int king = make_square(5, back);
-    const std::uint8_t rights = st().castling & (us == WHITE ? WHITE_B | WHITE_I : BLACK_B | BLACK_I);
+    const std::uint8_t rights =
+        st().castling & (us == WHITE ? WHITE_B | WHITE_I : BLACK_B | BLACK_I);
     if (!rights || in_check()) return;
     const Bitboard occ_no_king = pieces() ^ bb(king);
     for (int side = 0; side < 2; ++side) {
         const bool i_side = side == 1;
-        const std::uint8_t right = us == WHITE ? (i_side ? WHITE_I : WHITE_B) : (i_side ? BLACK_I : BLACK_B);
+        const std::uint8_t right =
+            us == WHITE ? (i_side ? WHITE_I : WHITE_B) : (i_side ? BLACK_I : BLACK_B);
         if (!(rights & right)) continue;
         const int rook = make_square(i_side ? 8 : 1, back);
         const int dir = i_side ? 1 : -1;
@@ -152,8 +168,8 @@ void Position::legal_moves(Moves& out) const {
     const int ksq = king_square(stm_);
     // Lines through the King holding an enemy piece that acts along lines; for a
     // Guillotine also the opposite line, where the square beyond the King matters.
-    const Bitboard liners = pieces(them, QUEEN) | pieces(them, ROOK) | pieces(them, BISHOP) |
-                            pieces(them, DRAGON);
+    const Bitboard liners =
+        pieces(them, QUEEN) | pieces(them, ROOK) | pieces(them, BISHOP) | pieces(them, DRAGON);
     const Bitboard guillotines = pieces(them, GUILLOTINE);
     Bitboard lines = 0;
     for (int d = 0; d < DIR_NB; ++d) {

@@ -6,6 +6,7 @@
 // shows the King's destination, `O-O(g1)` toward the i-Rook and `O-O-O(d1)`
 // toward the b-Rook; drops as in LAN.
 #include "core/notation.h"
+
 #include "variants/wreckage/position.h"
 
 namespace chimera::wreckage {

@@ -23,7 +23,7 @@ constexpr std::array<std::uint8_t, SQ_NB> kCastlingMask = [] {
 
 // Enemy territory (relative ranks 6-10), where Ninja Pawns also capture sideways.
 constexpr std::array<Bitboard, COLOR_NB> kTerritory{relative_ranks(WHITE, 6, 10),
-                                                     relative_ranks(BLACK, 6, 10)};
+                                                    relative_ranks(BLACK, 6, 10)};
 
 constexpr bool is_forward(Color c, int dir) {
     return c == WHITE ? (dir == N || dir == NE || dir == NW) : (dir == S || dir == SE || dir == SW);
@@ -80,7 +80,7 @@ bool Position::attacked_by_guillotine(Bitboard gs, Bitboard attackers, int q, Bi
 
 bool Position::attacked_by(Color c, int q, Bitboard occ, Bitboard removed) const {
     auto of = [&](PieceType pt) { return pieces(c, pt) & ~removed; };
-    if (kKingSteps[q] & (of(KING) | of(DETONATOR))) return true;
+    if (kKingSteps[q] & (of(KING) | of(DETONATOR))) return true;
     if (kKnight[q] & (of(FERZ_KNIGHT) | of(WAZIR_KNIGHT))) return true;
     if ((kDiagSteps[q] & of(FERZ_KNIGHT)) || (kOrthSteps[q] & of(WAZIR_KNIGHT))) return true;
     if (kPawnCaptures[~c][q] & (of(PAWN) | of(NINJA))) return true;
@@ -159,8 +159,8 @@ void Position::do_move(Move m) {
         case MoveKind::DROP: {
             const Piece p = make_piece(us, PieceType(m.extra()));
             const int slot = m.extra() == GUILLOTINE ? HAND_G : HAND_J;
-            ns.key ^= keys::hand(us, slot, hand_[us][slot]) ^
-                      keys::hand(us, slot, hand_[us][slot] - 1);
+            ns.key ^=
+                keys::hand(us, slot, hand_[us][slot]) ^ keys::hand(us, slot, hand_[us][slot] - 1);
             --hand_[us][slot];
             board_.put(p, to);
             ns.key ^= keys::piece(p, to);
@@ -177,8 +177,8 @@ void Position::do_move(Move m) {
             board_.remove(rfrom);
             board_.move(from, to);
             board_.put(rook, rto);
-            ns.key ^= keys::piece(moved, from) ^ keys::piece(moved, to) ^
-                      keys::piece(rook, rfrom) ^ keys::piece(rook, rto);
+            ns.key ^= keys::piece(moved, from) ^ keys::piece(moved, to) ^ keys::piece(rook, rfrom) ^
+                      keys::piece(rook, rto);
             break;
         }
         default: {
@@ -196,7 +196,8 @@ void Position::do_move(Move m) {
                 // a Pawn's non-capturing 2- or 3-step marks the squares it passed.
                 const int dist = kLines.dist[from][to];
                 if (pt == PAWN && !caps && file_of(from) == file_of(to) && dist >= 2)
-                    ep_targets = kRays.rays[kLines.dir[from][to]][from] & ~kRays.rays[kLines.dir[from][to]][to] & ~bb(to);
+                    ep_targets = kRays.rays[kLines.dir[from][to]][from] &
+                                 ~kRays.rays[kLines.dir[from][to]][to] & ~bb(to);
             }
         }
     }
@@ -296,7 +297,8 @@ bool Position::is_legal(Move m) const {
     int ksq = king_square(us);
     if (m.kind() == MoveKind::CASTLING) {
         const bool i_side = to > from;
-        occ = (occ & ~bb(make_square(i_side ? 8 : 1, rank_of(from)))) | bb(i_side ? to - 1 : to + 1);
+        occ =
+            (occ & ~bb(make_square(i_side ? 8 : 1, rank_of(from)))) | bb(i_side ? to - 1 : to + 1);
         ksq = to;
     } else if (from == ksq && m.kind() != MoveKind::DROP) {
         ksq = to;

@@ -10,10 +10,10 @@
 #include <vector>
 
 #include "core/move.h"
-#include "core/position_base.h"
-#include "core/variant.h"
 #include "core/piece_board.h"
+#include "core/position_base.h"
 #include "core/status.h"
+#include "core/variant.h"
 #include "variants/wreckage/attacks.h"
 #include "variants/wreckage/info.h"
 
@@ -27,9 +27,9 @@ enum HandSlot : std::uint8_t { HAND_G, HAND_J, HAND_NB };
 
 struct StateInfo {
     std::uint64_t key = 0;
-    Bitboard ep = 0;      // the squares a Pawn's 2- or 3-step passed, kept only when one can
-                          // legally be taken en passant
-    int ep_pawn = -1;     // the Pawn that made the 2- or 3-step
+    Bitboard ep = 0;   // the squares a Pawn's 2- or 3-step passed, kept only when one can
+                       // legally be taken en passant
+    int ep_pawn = -1;  // the Pawn that made the 2- or 3-step
     int rule50 = 0;
     std::uint8_t castling = 0;
     bool in_check = false;
@@ -51,7 +51,7 @@ struct Traits {
 };
 
 class Position : public PositionBase<Position, Traits> {
-public:
+  public:
     static constexpr const VariantInfo& kInfo = wreckage::kInfo;
     static constexpr std::string_view kId = kInfo.id;
     static constexpr std::string_view kStartFen = kInfo.default_fen();
@@ -105,7 +105,7 @@ public:
     // Parses a square ("a1" ... "j10") at the start of text; sets *used; -1 if none.
     static int parse_square(std::string_view text, std::size_t* used);
 
-private:
+  private:
     struct EmptyTag {};
     explicit Position(EmptyTag) { states_.reserve(1024); }
     Bitboard legal_ep_targets(Bitboard targets) const;
