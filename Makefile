@@ -10,8 +10,8 @@ APT_PACKAGES := build-essential cmake g++ git libgtest-dev libgmock-dev libbench
                 libsqlite3-dev
 WEB_STAMP := web/node_modules/.installed
 
-.PHONY: all build deps web-deps web test test-release test-debug test-web e2e fuzz bench play \
-        format format-check clean
+.PHONY: all build deps web-deps web test test-release test-debug test-web e2e fuzz fuzz-run bench \
+        play format format-check check-clang-format clean
 
 all: build
 
@@ -44,15 +44,22 @@ web-deps: deps $(WEB_STAMP)
 web: web-deps
 	cd web && npm run build
 
-# Everything: C++ tests (release), the sanitizer build of the tests, a short
-# fuzz run, the client's unit tests and the browser tests.
-test: build web
+# Everything, in this order: the formatting check (FORMAT_CHECK= skips it), the
+# release build and its tests, then one clang tree (build-debug) with the
+# address/undefined-sanitizer build of the tests and the libFuzzer targets, its
+# tests and a short fuzz run, the client's unit tests and the browser tests.
+FORMAT_CHECK ?= format-check
+test:
+	$(if $(FORMAT_CHECK),$(MAKE) --no-print-directory $(FORMAT_CHECK))
+	tools/check-layers
+	$(MAKE) --no-print-directory build web
 	ctest --preset release -j $(JOBS)
 	$(MAKE) --no-print-directory test-debug
-	$(MAKE) --no-print-directory fuzz
-	$(MAKE) --no-print-directory test-web
-	$(MAKE) --no-print-directory e2e
+	$(MAKE) --no-print-directory fuzz-run
+	cd web && npm test
+	cd web && npm run e2e
 
+# The sanitizer tests; the same tree (build-debug) holds the fuzz targets.
 test-debug: deps
 	cmake --preset debug >/dev/null
 	cmake --build --preset debug -j $(JOBS)
@@ -64,11 +71,15 @@ test-web: web-deps
 e2e: build web
 	cd web && npm run e2e
 
+# Each fuzz target for FUZZ_SECONDS, JOBS of them at a time.
 FUZZ_SECONDS ?= 10
 fuzz: deps
 	cmake --preset fuzz >/dev/null
-	cmake --build --preset fuzz -j $(JOBS) --target fuzzers
-	tools/run-fuzzers build-fuzz $(FUZZ_SECONDS)
+	cmake --build --preset fuzz -j $(JOBS)
+	$(MAKE) --no-print-directory fuzz-run
+
+fuzz-run:
+	tools/run-fuzzers build-debug $(FUZZ_SECONDS) $(JOBS)
 
 bench: build
 	./build/chimera bench perft
@@ -78,11 +89,19 @@ bench: build
 play: build web
 	./build/chimera serve --port $(PORT) --db chimera.db --static web/dist
 
-format:
-	clang-format -i $$(git ls-files '*.h' '*.cpp')
+# clang-format 14 (Debian 12's) only: another version formats differently.
+# (Expanded when used, so after `deps` has installed it.)
+CLANG_FORMAT = $(shell command -v clang-format-14 2>/dev/null || command -v clang-format 2>/dev/null)
+check-clang-format: deps
+	@[ -n "$(CLANG_FORMAT)" ] || { echo "clang-format 14 is missing: run make deps (Debian's clang-format)" >&2; exit 1; }
+	@$(CLANG_FORMAT) --version | grep -q ' version 14\.' || \
+	  { echo "$(CLANG_FORMAT) is not clang-format 14: $$($(CLANG_FORMAT) --version)" >&2; exit 1; }
 
-format-check:
-	clang-format --dry-run --Werror $$(git ls-files '*.h' '*.cpp')
+format: check-clang-format
+	$(CLANG_FORMAT) -i $$(git ls-files '*.h' '*.cpp')
+
+format-check: check-clang-format
+	$(CLANG_FORMAT) --dry-run --Werror $$(git ls-files '*.h' '*.cpp')
 
 clean:
 	rm -rf build build-debug build-fuzz web/dist web/node_modules
