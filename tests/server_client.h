@@ -34,6 +34,19 @@ extern char** environ;
 
 namespace chimera::testing {
 
+// Whether this build runs under AddressSanitizer (gcc and clang spell it differently).
+#if defined(__SANITIZE_ADDRESS__)
+inline constexpr bool kAddressSanitizer = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+inline constexpr bool kAddressSanitizer = true;
+#else
+inline constexpr bool kAddressSanitizer = false;
+#endif
+#else
+inline constexpr bool kAddressSanitizer = false;
+#endif
+
 using Json = nlohmann::json;
 namespace beast = boost::beast;
 namespace http = beast::http;

@@ -37,8 +37,9 @@ TEST_F(ServerComputerQueue, AQuickLevelIsAnsweredWhileDeepSearchesWait) {
     const double waited =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     ASSERT_FALSE(s["moves"].empty()) << "no reply within 20 s";
-    EXPECT_LT(waited, 1.0) << "the level-1 reply waited " << waited
-                           << " s behind the deep searches";
+    // Behind the deep searches it would wait about 8 s; the sanitizer build is slower.
+    EXPECT_LT(waited, kAddressSanitizer ? 3.0 : 1.0)
+        << "the level-1 reply waited " << waited << " s behind the deep searches";
     // The deep searches are still served: the first ones have moved meanwhile or soon.
     const Json first = poll_state(
         port(), deep[0].id, deep[0].token, [](const Json& j) { return !j["moves"].empty(); }, 20s);
