@@ -8,6 +8,7 @@
 #include <set>
 #include <string>
 
+#include "variants/chess/attacks.h"
 #include "variants/chess/position.h"
 
 namespace chimera {
@@ -43,6 +44,28 @@ std::string castling_field(const Position& pos) {
 constexpr const char* kCastle = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
 
 // ------------------------------------------------------------------ castling
+
+// The stored slider multipliers (attacks.h) all work, so no start searches for
+// them, and the tables they index give the reference slide for any occupancy.
+template <class Tables, auto Dirs>
+void expect_stored_magics_work(const char* name) {
+    const Tables& t = Tables::instance();
+    std::string found;
+    for (int s = 0; s < chess::SQ_NB; ++s) found += std::to_string(t.magic(s)) + "ULL, ";
+    EXPECT_EQ(t.searched(), 0) << name << ": stored multipliers failed; working ones: " << found;
+    std::mt19937_64 rng(7);
+    for (int i = 0; i < 20000; ++i) {
+        const int s = static_cast<int>(rng() % chess::SQ_NB);
+        const Bitboard64 occ = rng() & rng();
+        ASSERT_EQ(t.attacks(s, occ), slide<chess::kGeometry>(s, occ, Dirs))
+            << name << " on " << s << " with occupancy " << occ;
+    }
+}
+
+TEST(ChessAttacks, StoredMagicMultipliersWorkAndMatchTheReferenceSlide) {
+    expect_stored_magics_work<chess::RookMagics, chess::kRookDirs>("rook");
+    expect_stored_magics_work<chess::BishopMagics, chess::kBishopDirs>("bishop");
+}
 
 TEST(ChessRules, CastlingBothSidesMovesKingAndRook) {
     Position pos = at(kCastle);

@@ -4,8 +4,12 @@
 // mask of the cells whose occupancy matters, a magic multiplier that maps
 // every subset of that mask to a distinct (or constructively colliding) slot,
 // and a slice of one shared attack table. The tables are immutable and built
-// once, on first use, from the slow reference slide() in geometry.h; the
-// multipliers are found by a seeded search, so the build is deterministic.
+// once, on first use, from the slow reference slide() in geometry.h. A variant
+// may pass the multipliers it found before (Hints, one per cell): each is
+// checked against every subset of its mask and kept only if it works, so a
+// wrong hint costs time, never a wrong attack. Cells without a working hint get
+// a seeded search (deterministic, but ~10^6 tries for an 8x8 rook: a quarter of
+// a second in a release build, seconds under the sanitizers, on every start).
 #pragma once
 
 #include <array>
@@ -17,7 +21,7 @@
 
 namespace chimera {
 
-template <Geometry G, auto Dirs>
+template <Geometry G, auto Dirs, auto Hints = std::array<Bitboard64, 0>{}>
 class MagicSliders {
     static_assert(G.cells() <= 64, "magic sliders need a board of at most 64 cells");
 
@@ -31,6 +35,10 @@ class MagicSliders {
         static const MagicSliders tables;
         return tables;
     }
+
+    Bitboard64 magic(int sq) const { return entries_[sq].magic; }
+    // How many cells had no working hint and were searched.
+    int searched() const { return searched_; }
 
   private:
     struct Entry {
@@ -59,7 +67,12 @@ class MagicSliders {
                 sub = (sub - e.mask) & e.mask;
             } while (sub);
             table_.resize(table_.size() + slots);
-            find_magic(e, occs, refs, slots, rng);
+            std::vector<int> stamp(slots, 0);
+            if constexpr (Hints.size() == std::size_t(G.cells())) {
+                if (try_magic(e, Hints[sq], occs, refs, stamp, 1)) continue;
+            }
+            ++searched_;
+            find_magic(e, occs, refs, stamp, rng);
         }
     }
 
@@ -75,32 +88,36 @@ class MagicSliders {
         return m;
     }
 
+    // Fills e's slice of the table for this multiplier; false on a harmful collision.
+    bool try_magic(Entry& e, Bitboard64 magic, const std::vector<Bitboard64>& occs,
+                   const std::vector<Bitboard64>& refs, std::vector<int>& stamp, int attempt) {
+        Bitboard64* slice = table_.data() + e.offset;
+        for (std::size_t i = 0; i < occs.size(); ++i) {
+            std::size_t idx = e.mask ? ((occs[i] & e.mask) * magic) >> e.shift : 0;
+            if (stamp[idx] != attempt) {
+                stamp[idx] = attempt;
+                slice[idx] = refs[i];
+            } else if (slice[idx] != refs[i]) {
+                return false;
+            }
+        }
+        e.magic = magic;
+        return true;
+    }
+
     void find_magic(Entry& e, const std::vector<Bitboard64>& occs,
-                    const std::vector<Bitboard64>& refs, std::size_t slots, std::uint64_t& rng) {
-        std::vector<int> stamp(slots, 0);
-        for (int attempt = 1;; ++attempt) {
+                    const std::vector<Bitboard64>& refs, std::vector<int>& stamp,
+                    std::uint64_t& rng) {
+        for (int attempt = 2;; ++attempt) {
             Bitboard64 magic = e.mask ? splitmix64(rng) & splitmix64(rng) & splitmix64(rng) : 0;
             if (bits_of(e) >= 8 && popcount((e.mask * magic) >> 56) < 6) continue;
-            bool ok = true;
-            for (std::size_t i = 0; i < occs.size() && ok; ++i) {
-                std::size_t idx = e.mask ? ((occs[i] & e.mask) * magic) >> e.shift : 0;
-                Bitboard64& slot = table_[e.offset + idx];
-                if (stamp[idx] != attempt) {
-                    stamp[idx] = attempt;
-                    slot = refs[i];
-                } else if (slot != refs[i]) {
-                    ok = false;
-                }
-            }
-            if (ok) {
-                e.magic = magic;
-                return;
-            }
+            if (try_magic(e, magic, occs, refs, stamp, attempt)) return;
         }
     }
 
     std::array<Entry, G.cells()> entries_{};
     std::vector<Bitboard64> table_;
+    int searched_ = 0;
 };
 
 // Lines through pairs of cells for a slider direction set: between(a, b) is the
