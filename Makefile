@@ -10,7 +10,7 @@ APT_PACKAGES := build-essential cmake g++ git libgtest-dev libgmock-dev libbench
                 libsqlite3-dev
 WEB_STAMP := web/node_modules/.installed
 
-.PHONY: all build deps web-deps web test test-release test-debug test-web e2e fuzz fuzz-run bench \
+.PHONY: all build build-debug deps web-deps web test test-release test-debug test-web e2e fuzz fuzz-run bench \
         play format format-check check-clang-format clean
 
 all: build
@@ -44,25 +44,34 @@ web-deps: deps $(WEB_STAMP)
 web: web-deps
 	cd web && npm run build
 
-# Everything, in this order: the formatting check (FORMAT_CHECK= skips it), the
-# release build and its tests, then one clang tree (build-debug) with the
-# address/undefined-sanitizer build of the tests and the libFuzzer targets, its
-# tests and a short fuzz run, the client's unit tests and the browser tests.
+# Everything, in this order: the formatting check (FORMAT_CHECK= skips it) and
+# the layer check, the release build and its tests, then one clang tree
+# (build-debug) with the address/undefined-sanitizer build of the tests and the
+# libFuzzer targets, its tests and a short fuzz run, the client's unit tests and
+# the browser tests. tools/phase prints how long each phase took.
 FORMAT_CHECK ?= format-check
+PHASE := tools/phase
 test:
-	$(if $(FORMAT_CHECK),$(MAKE) --no-print-directory $(FORMAT_CHECK))
-	tools/check-layers
-	$(MAKE) --no-print-directory build web
-	ctest --preset release -j $(JOBS)
-	$(MAKE) --no-print-directory test-debug
-	$(MAKE) --no-print-directory fuzz-run
-	cd web && npm test
-	cd web && npm run e2e
+	@date +%s > .test-started
+	$(PHASE) deps $(MAKE) --no-print-directory deps web-deps
+	$(if $(FORMAT_CHECK),$(PHASE) format-check $(MAKE) --no-print-directory $(FORMAT_CHECK))
+	$(PHASE) check-layers tools/check-layers
+	$(PHASE) build-release $(MAKE) --no-print-directory build
+	$(PHASE) build-web $(MAKE) --no-print-directory web
+	$(PHASE) ctest-release ctest --preset release -j $(JOBS)
+	$(PHASE) build-debug $(MAKE) --no-print-directory build-debug
+	$(PHASE) ctest-debug ctest --preset debug -j $(JOBS)
+	$(PHASE) fuzz $(MAKE) --no-print-directory fuzz-run
+	$(PHASE) vitest bash -c 'cd web && npm test'
+	$(PHASE) e2e bash -c 'cd web && npm run e2e'
+	@echo "== make test: $$(( $$(date +%s) - $$(cat .test-started) )) s in all"; rm -f .test-started
 
-# The sanitizer tests; the same tree (build-debug) holds the fuzz targets.
-test-debug: deps
+build-debug: deps
 	cmake --preset debug >/dev/null
 	cmake --build --preset debug -j $(JOBS)
+
+# The sanitizer tests; the same tree (build-debug) holds the fuzz targets.
+test-debug: build-debug
 	ctest --preset debug -j $(JOBS)
 
 test-web: web-deps

@@ -1,36 +1,25 @@
 // Helpers for the black-box server tests: start the real `chimera serve`
 // binary on a free port with its own database, and talk to it over real
-// sockets — plain HTTP/1.1 with Beast's synchronous client, WebSocket with
-// Beast's client driven by a private io_context so that every wait is bounded.
+// sockets — plain HTTP/1.1 and WebSocket with Beast's clients, every wait
+// bounded. The Beast and Asio code lives in server_client.cpp, compiled once:
+// in the header it was most of the sanitizer build's time (each test file
+// instantiated the clients again, 2-5 minutes of CPU per unity batch).
 #pragma once
 
-#include <fcntl.h>
 #include <gtest/gtest.h>
-#include <poll.h>
-#include <signal.h>
-#include <spawn.h>
 #include <sqlite3.h>
-#include <sys/wait.h>
-#include <unistd.h>
+#include <sys/types.h>
 
-#include <boost/asio.hpp>
-#include <boost/beast.hpp>
 #include <chrono>
-#include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <functional>
-#include <map>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <random>
-#include <regex>
-#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
-
-extern char** environ;
 
 namespace chimera::testing {
 
@@ -48,11 +37,6 @@ inline constexpr bool kAddressSanitizer = false;
 #endif
 
 using Json = nlohmann::json;
-namespace beast = boost::beast;
-namespace http = beast::http;
-namespace websocket = beast::websocket;
-namespace net = boost::asio;
-using tcp = net::ip::tcp;
 using namespace std::chrono_literals;
 
 // Upper bounds for every wait (never expected durations).
@@ -89,129 +73,21 @@ class ServerProcess {
 
     // Starts `chimera serve --port 0 --db <db> --threads 2 [extra]`; false (with a
     // test failure recorded) if it does not announce its port within the timeout.
-    bool start(const std::string& db, const std::vector<std::string>& extra = {}) {
-        kill_hard();
-        int out_pipe[2];
-        if (pipe2(out_pipe, O_CLOEXEC) != 0) {
-            ADD_FAILURE() << "pipe2 failed";
-            return false;
-        }
-        log_path_ = db + ".server.log";
-        posix_spawn_file_actions_t actions;
-        posix_spawn_file_actions_init(&actions);
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-        posix_spawn_file_actions_adddup2(&actions, out_pipe[1], 1);
-        posix_spawn_file_actions_addopen(&actions, 2, log_path_.c_str(),
-                                         O_WRONLY | O_CREAT | O_APPEND, 0644);
-        std::vector<std::string> args{
-            CHIMERA_BINARY, "serve",          "--port", "0", "--db", db, "--threads", "2",
-            "--static",     db + ".no-static"};
-        args.insert(args.end(), extra.begin(), extra.end());
-        std::vector<char*> argv;
-        for (auto& s : args) argv.push_back(s.data());
-        argv.push_back(nullptr);
-        const int rc = posix_spawn(&pid_, CHIMERA_BINARY, &actions, nullptr, argv.data(), environ);
-        posix_spawn_file_actions_destroy(&actions);
-        close(out_pipe[1]);
-        if (rc != 0) {
-            close(out_pipe[0]);
-            pid_ = -1;
-            ADD_FAILURE() << "cannot start " << CHIMERA_BINARY;
-            return false;
-        }
-        out_fd_ = out_pipe[0];
-        std::string line;
-        const auto deadline = std::chrono::steady_clock::now() + kStartTimeout;
-        while (line.find('\n') == std::string::npos) {
-            const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
-                deadline - std::chrono::steady_clock::now());
-            if (left.count() <= 0) break;
-            pollfd p{out_fd_, POLLIN, 0};
-            if (poll(&p, 1, static_cast<int>(left.count())) <= 0) break;
-            char buf[512];
-            const ssize_t n = read(out_fd_, buf, sizeof buf);
-            if (n <= 0) break;
-            line.append(buf, static_cast<std::size_t>(n));
-        }
-        first_line_ = line;
-        static const std::regex kServing(R"(serving on http://localhost:(\d+)/)");
-        std::smatch m;
-        if (!std::regex_search(line, m, kServing)) {
-            ADD_FAILURE() << "the server did not announce its port within the timeout; stdout: "
-                          << line << "\nstderr: " << log();
-            kill_hard();
-            return false;
-        }
-        port_ = static_cast<unsigned short>(std::stoi(m[1]));
-        return true;
-    }
-
+    bool start(const std::string& db, const std::vector<std::string>& extra = {});
     // SIGTERM and wait for a clean exit (status 0); false if it hangs or fails.
-    bool stop() {
-        if (pid_ <= 0) return true;
-        ::kill(pid_, SIGTERM);
-        int status = 0;
-        const bool exited = wait_exit(kStartTimeout, &status);
-        if (!exited) {
-            ADD_FAILURE() << "the server did not exit within the timeout after SIGTERM";
-            kill_hard();
-            return false;
-        }
-        if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-            ADD_FAILURE() << "the server exited with status " << status << "; stderr: " << log();
-            return false;
-        }
-        return true;
-    }
-
+    bool stop();
     // kill -9, then reap.
-    void kill_hard() {
-        if (pid_ > 0) {
-            ::kill(pid_, SIGKILL);
-            int status = 0;
-            waitpid(pid_, &status, 0);
-            pid_ = -1;
-        }
-        if (out_fd_ >= 0) close(out_fd_);
-        out_fd_ = -1;
-    }
-
+    void kill_hard();
     // True while the process runs (reaps it if it has exited).
-    bool alive() {
-        if (pid_ <= 0) return false;
-        int status = 0;
-        if (waitpid(pid_, &status, WNOHANG) == pid_) {
-            pid_ = -1;
-            return false;
-        }
-        return true;
-    }
+    bool alive();
 
     unsigned short port() const { return port_; }
     pid_t pid() const { return pid_; }
     const std::string& first_line() const { return first_line_; }
-    std::string log() const {
-        std::ifstream in(log_path_);
-        std::ostringstream s;
-        s << in.rdbuf();
-        return s.str().substr(0, 4000);
-    }
+    std::string log() const;
 
   private:
-    bool wait_exit(std::chrono::milliseconds timeout, int* status) {
-        const auto deadline = std::chrono::steady_clock::now() + timeout;
-        while (std::chrono::steady_clock::now() < deadline) {
-            const pid_t r = waitpid(pid_, status, WNOHANG);
-            if (r == pid_) {
-                pid_ = -1;
-                if (out_fd_ >= 0) close(out_fd_);
-                out_fd_ = -1;
-                return true;
-            }
-            std::this_thread::sleep_for(20ms);
-        }
-        return false;
-    }
+    bool wait_exit(std::chrono::milliseconds timeout, int* status);
 
     pid_t pid_ = -1;
     int out_fd_ = -1;
@@ -227,58 +103,12 @@ struct HttpResult {
     Json json() const { return Json::parse(body, nullptr, false); }
 };
 
-inline std::ostream& operator<<(std::ostream& os, const HttpResult& r) {
-    return os << "HTTP " << r.status << " " << r.body.substr(0, 600)
-              << (r.error.empty() ? "" : " [" + r.error + "]");
-}
+std::ostream& operator<<(std::ostream& os, const HttpResult& r);
 
 // One request on a fresh connection (the server rate-limits per connection).
-inline HttpResult http_request(unsigned short port, const std::string& method,
-                               const std::string& target, const std::string& body = "",
-                               const std::string& content_type = "application/json") {
-    HttpResult out;
-    net::io_context ioc;
-    beast::tcp_stream stream(ioc);
-    http::request<http::string_body> req{http::string_to_verb(method), target, 11};
-    req.set(http::field::host, "localhost");
-    if (!body.empty() || method == "POST") {
-        req.set(http::field::content_type, content_type);
-        req.body() = body;
-    }
-    req.prepare_payload();
-    beast::flat_buffer buffer;
-    http::response_parser<http::string_body> parser;
-    parser.body_limit(16 * 1024 * 1024);
-    bool done = false;
-    beast::error_code error;
-    stream.expires_after(kIoTimeout);
-    stream.async_connect(
-        tcp::endpoint(net::ip::make_address("127.0.0.1"), port), [&](beast::error_code ec) {
-            if (ec) return done = true, void(error = ec);
-            http::async_write(stream, req, [&](beast::error_code ec2, std::size_t) {
-                // A server may answer (413) before reading the whole body; still read the answer.
-                (void)ec2;
-                http::async_read(stream, buffer, parser, [&](beast::error_code ec3, std::size_t) {
-                    error = ec3;
-                    done = true;
-                });
-            });
-        });
-    ioc.run_for(kIoTimeout + 2s);
-    if (!done) {
-        out.error = "timed out";
-        return out;
-    }
-    if (error && !parser.is_header_done()) {
-        out.error = error.message();
-        return out;
-    }
-    const auto& res = parser.get();
-    out.status = static_cast<int>(res.result_int());
-    out.content_type = std::string(res[http::field::content_type]);
-    out.body = res.body();
-    return out;
-}
+HttpResult http_request(unsigned short port, const std::string& method, const std::string& target,
+                        const std::string& body = "",
+                        const std::string& content_type = "application/json");
 
 inline HttpResult get(unsigned short port, const std::string& target) {
     return http_request(port, "GET", target);
@@ -289,217 +119,97 @@ inline HttpResult post(unsigned short port, const std::string& target, const Jso
 
 // Sends raw bytes and returns whatever comes back before the server closes the
 // connection or the timeout passes.
-inline std::string raw_exchange(unsigned short port, const std::string& bytes,
-                                std::chrono::milliseconds timeout = kIoTimeout) {
-    net::io_context ioc;
-    tcp::socket socket(ioc);
-    std::string reply;
-    std::array<char, 4096> buf{};
-    std::function<void()> read_more;
-    read_more = [&] {
-        socket.async_read_some(net::buffer(buf), [&](beast::error_code ec, std::size_t n) {
-            reply.append(buf.data(), n);
-            if (!ec) read_more();
-        });
-    };
-    socket.async_connect(
-        tcp::endpoint(net::ip::make_address("127.0.0.1"), port), [&](beast::error_code ec) {
-            if (ec) return;
-            net::async_write(socket, net::buffer(bytes), [&](beast::error_code, std::size_t) {});
-            read_more();
-        });
-    ioc.run_for(timeout);
-    return reply;
-}
+std::string raw_exchange(unsigned short port, const std::string& bytes,
+                         std::chrono::milliseconds timeout = kIoTimeout);
 
 // The status code of the first HTTP response in raw bytes, 0 if none.
-inline int raw_status(const std::string& reply) {
-    static const std::regex kStatus(R"(^HTTP/1\.[01] (\d{3}))");
-    std::smatch m;
-    return std::regex_search(reply, m, kStatus) ? std::stoi(m[1]) : 0;
-}
-
-// Runs a client's private io_context until flag is set or the timeout passes;
-// returns the flag.
-inline bool run_io_until(net::io_context& ioc, bool& flag, std::chrono::milliseconds timeout) {
-    const auto deadline = std::chrono::steady_clock::now() + timeout;
-    if (ioc.stopped()) ioc.restart();
-    while (!flag && std::chrono::steady_clock::now() < deadline) {
-        ioc.run_one_for(deadline - std::chrono::steady_clock::now());
-        if (ioc.stopped()) ioc.restart();
-    }
-    return flag;
-}
+int raw_status(const std::string& reply);
 
 // A WebSocket client whose every operation is bounded by a timeout.
 class WsClient {
   public:
-    WsClient() : ws_(ioc_) {}
+    WsClient();
     WsClient(const WsClient&) = delete;
     WsClient& operator=(const WsClient&) = delete;
-    ~WsClient() {
-        beast::error_code ec;
-        beast::get_lowest_layer(ws_).socket().close(ec);
-        ioc_.restart();
-        ioc_.poll();
-    }
+    ~WsClient();
 
     // Connects to target (e.g. "/api/games/<id>/ws?token=..."); false on failure.
-    bool connect(unsigned short port, const std::string& target) {
-        bool done = false;
-        beast::error_code error;
-        auto& layer = beast::get_lowest_layer(ws_);
-        layer.async_connect(
-            tcp::endpoint(net::ip::make_address("127.0.0.1"), port), [&](beast::error_code ec) {
-                if (ec) return done = true, void(error = ec);
-                ws_.async_handshake("localhost", target, [&](beast::error_code ec2) {
-                    error = ec2;
-                    done = true;
-                });
-            });
-        if (!run_until(done) || error) {
-            last_error_ = done ? error.message() : "timed out";
-            return false;
-        }
-        ws_.read_message_max(8 * 1024 * 1024);
-        open_ = true;
-        return true;
-    }
-
-    bool send(const std::string& text, bool binary = false) {
-        bool done = false;
-        beast::error_code error;
-        ws_.binary(binary);
-        ws_.async_write(net::buffer(text), [&](beast::error_code ec, std::size_t) {
-            error = ec;
-            done = true;
-        });
-        if (!run_until(done) || error) {
-            last_error_ = done ? error.message() : "timed out";
-            return false;
-        }
-        return true;
-    }
+    bool connect(unsigned short port, const std::string& target);
+    bool send(const std::string& text, bool binary = false);
     bool send(const Json& j) { return send(j.dump()); }
 
     // The next message as text; nullopt on timeout, close or error (see last_error()).
-    std::optional<std::string> next_text(std::chrono::milliseconds timeout = kIoTimeout) {
-        if (!pending_) {
-            buffer_.consume(buffer_.size());
-            read_done_ = false;
-            pending_ = true;
-            ws_.async_read(buffer_, [this](beast::error_code ec, std::size_t) {
-                read_error_ = ec;
-                read_done_ = true;
-            });
-        }
-        if (!run_until(read_done_, timeout)) {
-            last_error_ = "timed out";
-            return std::nullopt;  // the read stays pending; a later call continues it
-        }
-        pending_ = false;
-        if (read_error_) {
-            last_error_ = read_error_.message();
-            open_ = false;
-            return std::nullopt;
-        }
-        ++received_;
-        return beast::buffers_to_string(buffer_.data());
-    }
-
-    std::optional<Json> next(std::chrono::milliseconds timeout = kIoTimeout) {
-        auto t = next_text(timeout);
-        if (!t) return std::nullopt;
-        Json j = Json::parse(*t, nullptr, false);
-        if (j.is_discarded()) {
-            last_error_ = "not JSON: " + t->substr(0, 200);
-            return std::nullopt;
-        }
-        return j;
-    }
+    std::optional<std::string> next_text(std::chrono::milliseconds timeout = kIoTimeout);
+    std::optional<Json> next(std::chrono::milliseconds timeout = kIoTimeout);
 
     // Reads messages until one satisfies pred; skipped messages are kept in skipped().
     std::optional<Json> wait_for(const std::function<bool(const Json&)>& pred,
-                                 std::chrono::milliseconds timeout = kIoTimeout) {
-        const auto deadline = std::chrono::steady_clock::now() + timeout;
-        while (true) {
-            const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
-                deadline - std::chrono::steady_clock::now());
-            if (left.count() <= 0) {
-                last_error_ = "timed out waiting for a matching message";
-                return std::nullopt;
-            }
-            auto j = next(left);
-            if (!j) return std::nullopt;
-            if (pred(*j)) return j;
-            skipped_.push_back(*j);
-        }
-    }
+                                 std::chrono::milliseconds timeout = kIoTimeout);
 
     // The next "state" push whose move list has `plies` entries.
     std::optional<Json> wait_state(std::size_t plies,
-                                   std::chrono::milliseconds timeout = kIoTimeout) {
-        return wait_for(
-            [&](const Json& j) {
-                return j.value("type", "") == "state" && j["moves"].size() == plies;
-            },
-            timeout);
-    }
+                                   std::chrono::milliseconds timeout = kIoTimeout);
 
     // True if no message arrives within `quiet` (the connection stays open).
-    bool silent_for(std::chrono::milliseconds quiet) {
-        auto t = next_text(quiet);
-        if (t) {
-            skipped_.push_back(Json::parse(*t, nullptr, false));
-            return false;
-        }
-        return last_error_ == "timed out";
-    }
+    bool silent_for(std::chrono::milliseconds quiet);
 
-    void close() {
-        if (!open_) return;
-        bool done = false;
-        ws_.async_close(websocket::close_code::normal, [&](beast::error_code) { done = true; });
-        run_until(done, 2s);
-        open_ = false;
-    }
-
+    void close();
     // Writes bytes straight to the TCP connection, bypassing WebSocket framing.
-    bool send_raw_tcp(const std::string& bytes) {
-        bool done = false;
-        beast::error_code error;
-        net::async_write(beast::get_lowest_layer(ws_).socket(), net::buffer(bytes),
-                         [&](beast::error_code ec, std::size_t) {
-                             error = ec;
-                             done = true;
-                         });
-        return run_until(done) && !error;
-    }
-
+    bool send_raw_tcp(const std::string& bytes);
     // Drops the TCP connection without a closing handshake.
-    void drop() {
-        beast::error_code ec;
-        beast::get_lowest_layer(ws_).socket().close(ec);
-        open_ = false;
-    }
+    void drop();
 
     const std::string& last_error() const { return last_error_; }
     const std::vector<Json>& skipped() const { return skipped_; }
     int received() const { return received_; }
 
   private:
-    bool run_until(bool& flag, std::chrono::milliseconds timeout = kIoTimeout) {
-        return run_io_until(ioc_, flag, timeout);
-    }
-
-    net::io_context ioc_;
-    websocket::stream<beast::tcp_stream> ws_;
-    beast::flat_buffer buffer_;
-    bool pending_ = false, read_done_ = false, open_ = false;
-    beast::error_code read_error_;
+    struct Io;
+    std::unique_ptr<Io> io_;
+    bool open_ = false;
     std::string last_error_;
     std::vector<Json> skipped_;
     int received_ = 0;
+};
+
+// One keep-alive HTTP/1.1 connection that sends requests one after another.
+class KeepAliveClient {
+  public:
+    KeepAliveClient();
+    ~KeepAliveClient();
+    KeepAliveClient(const KeepAliveClient&) = delete;
+    KeepAliveClient& operator=(const KeepAliveClient&) = delete;
+
+    bool connect(unsigned short port);
+    // One request on this connection; status 0 if the connection failed or closed.
+    HttpResult request(const std::string& method, const std::string& target,
+                       const std::string& body = "");
+    // True if the server closes the connection within `timeout` without sending anything.
+    bool closed_by_server_within(std::chrono::milliseconds timeout);
+
+  private:
+    struct Io;
+    std::unique_ptr<Io> io_;
+};
+
+// An HTTP/1.1 keep-alive connection from a chosen loopback address (127.0.0.x),
+// so a test can play several clients on one machine.
+class RawConnection {
+  public:
+    RawConnection();
+    ~RawConnection();
+    RawConnection(const RawConnection&) = delete;
+    RawConnection& operator=(const RawConnection&) = delete;
+
+    bool open(unsigned short port, const std::string& from);
+    // Sends a GET and returns the status of the reply (0 if none within the timeout).
+    int get(const std::string& target);
+    // The status of a reply the server sends on its own (a refusal), 0 if none.
+    int read_status();
+
+  private:
+    struct Io;
+    std::unique_ptr<Io> io_;
 };
 
 // --- Small conveniences over the API -------------------------------------------

@@ -14,6 +14,8 @@
 // "..." matches any array that starts with the listed elements; an object lists
 // the fields that must be present (others may be). Non-JSON bodies: every
 // line of the example must appear in the actual body.
+#include <fstream>
+#include <regex>
 #include <set>
 
 #include "server_client.h"

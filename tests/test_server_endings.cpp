@@ -7,6 +7,7 @@
 // move for mates and stalemates; a FEN with the sides swapped is refused with
 // "the side not to move is in check" for mates and accepted for stalemates).
 #include <algorithm>
+#include <regex>
 #include <set>
 
 #include "server_client.h"

@@ -229,41 +229,6 @@ TEST_F(ServerIntegrity, EndingAGameStopsTheComputersSearch) {
         << "the ended game got a computer move";
 }
 
-// An HTTP/1.1 keep-alive connection from a chosen loopback address (127.0.0.x),
-// so a test can play several clients on one machine.
-class RawConnection {
-  public:
-    bool open(unsigned short port, const std::string& from) {
-        beast::error_code ec;
-        socket_.open(tcp::v4(), ec);
-        if (!ec) socket_.bind(tcp::endpoint(net::ip::make_address(from), 0), ec);
-        if (!ec) socket_.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port), ec);
-        return !ec;
-    }
-    // Sends a GET and returns the status of the reply (0 if none within the timeout).
-    int get(const std::string& target) {
-        const std::string request = "GET " + target + " HTTP/1.1\r\nHost: localhost\r\n\r\n";
-        beast::error_code ec;
-        net::write(socket_, net::buffer(request), ec);
-        if (ec) return 0;
-        return read_status();
-    }
-    // The status of a reply the server sends on its own (a refusal), 0 if none.
-    int read_status() {
-        pollfd p{socket_.native_handle(), POLLIN, 0};
-        if (poll(&p, 1, static_cast<int>(std::chrono::milliseconds(kIoTimeout).count())) <= 0)
-            return 0;
-        std::array<char, 4096> buf{};
-        beast::error_code ec;
-        const std::size_t n = socket_.read_some(net::buffer(buf), ec);
-        return raw_status(std::string(buf.data(), n));
-    }
-
-  private:
-    net::io_context ioc_;
-    tcp::socket socket_{ioc_};
-};
-
 // Flooding from one address cannot take the server from others: connections
 // per address are capped (503), and so are new games per address (429).
 TEST_F(ServerIntegrity, FloodLimitsPerAddress) {

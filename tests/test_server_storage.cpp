@@ -4,11 +4,19 @@
 // program, or a file that is not a database, is refused at start with a clear
 // message and a nonzero exit; an empty file or a database from before the
 // first migration is brought up to date without losing what it holds.
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
 #include <sqlite3.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdlib>
+#include <fstream>
 
 #include "server_client.h"
+
+extern char** environ;
 
 namespace chimera {
 namespace {
