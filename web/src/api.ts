@@ -46,6 +46,16 @@ export interface CreateOptions {
   fen?: string;
 }
 
+// An import: the record, and who continues it with which clock (none unless asked for).
+export interface ImportOptions {
+  record: string;
+  mode: "computer" | "online" | "local";
+  level?: number;
+  side?: "white" | "black" | "random" | "to_move";
+  base_minutes?: number;
+  increment_seconds?: number;
+}
+
 export const api = {
   variants: () => request<{ variants: VariantInfo[] }>("GET", "/api/variants"),
   games: () => request<{ live: GameSummary[]; recent: GameSummary[] }>("GET", "/api/games?limit=20"),
@@ -56,7 +66,7 @@ export const api = {
   moves: (variant: string, fen: string) =>
     request<PositionView>("GET", `/api/moves?variant=${encodeURIComponent(variant)}${fen ? `&fen=${encodeURIComponent(fen)}` : ""}`),
   record: (id: string) => request<string>("GET", `/api/games/${id}/record`),
-  importRecord: (record: string) => request<Created>("POST", "/api/import", { record }),
+  importRecord: (o: ImportOptions) => request<Created>("POST", "/api/import", o),
 };
 
 export interface GameSummary {

@@ -17,7 +17,7 @@ export function notFoundPage(id: string): string {
 function joinReason(status: number, message: string): string {
   if (status === 403) return "This invitation link is not valid (wrong invitation code).";
   if (status === 409 && /over/.test(message)) return "This game is already over.";
-  if (status === 409 && /seats/.test(message)) return `The seat is taken: ${message}.`;
+  if (status === 409 && /seats/.test(message)) return "Both seats are taken: someone else joined with this invitation first.";
   return `Could not join: ${message}.`;
 }
 

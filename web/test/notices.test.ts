@@ -22,7 +22,7 @@ describe("notFoundPage", () => {
 describe("joinFailedPage", () => {
   it("keeps the server's reason for a taken seat and offers watching or going home", () => {
     const html = joinFailedPage("abc123", { status: 409, message: "both seats are taken" });
-    expect(html).toMatch(/role="alert"[^>]*>[^<]*both seats are taken/);
+    expect(html).toMatch(/role="alert"[^>]*>[^<]*both seats are taken/i);
     expect(links(html)).toEqual([
       ["#/game/abc123", "Watch as a spectator"],
       ["#/", "Go to the home page"],
