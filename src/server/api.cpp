@@ -198,37 +198,56 @@ Json to_json(const GameListing& l) {
     return Json{{"live", rows(l.live)}, {"recent", rows(l.recent)}};
 }
 
+// A number field of the body, checked against its range before use.
+ApiError ranged(const Json& j, const char* name, long long lo, long long hi, long long fallback,
+                long long& out) {
+    out = get_or<long long>(j, name, fallback);
+    if (out < lo || out > hi)
+        return ApiError{400, std::string("field '") + name + "' must be from " +
+                                 std::to_string(lo) + " to " + std::to_string(hi)};
+    return {};
+}
+
+// The time control fields (base_minutes, base_seconds, increment_seconds), each
+// in its range; the service checks them together (an increment needs a base).
+ApiError time_control(const Json& j, CreateRequest& r) {
+    long long minutes = 0, seconds = 0, inc = 0;
+    if (ApiError e = ranged(j, "base_minutes", 0, 180, 0, minutes)) return e;
+    if (ApiError e = ranged(j, "base_seconds", 0, 10800, 0, seconds)) return e;
+    if (ApiError e = ranged(j, "increment_seconds", 0, 180, 0, inc)) return e;
+    r.base_ms = minutes * 60000 + seconds * 1000;
+    r.inc_ms = inc * 1000;
+    return {};
+}
+
+bool has_time_control(const Json& j) {
+    return j.contains("base_minutes") || j.contains("base_seconds") ||
+           j.contains("increment_seconds");
+}
+
 // The create request, with every number checked against its range before use.
 ApiError create_request(const Json& j, CreateRequest& r) {
-    auto ranged = [&](const char* name, long long lo, long long hi, long long fallback,
-                      long long& out) -> ApiError {
-        out = get_or<long long>(j, name, fallback);
-        if (out < lo || out > hi)
-            return ApiError{400, std::string("field '") + name + "' must be from " +
-                                     std::to_string(lo) + " to " + std::to_string(hi)};
-        return {};
-    };
-    long long formation = 0, level = 4, minutes = 0, seconds = 0, inc = 0;
-    if (ApiError e = ranged("formation", 0, max_starts(), 0, formation)) return e;
-    if (ApiError e = ranged("level", 1, 8, 4, level)) return e;
-    if (ApiError e = ranged("base_minutes", 0, 180, 0, minutes)) return e;
-    if (ApiError e = ranged("base_seconds", 0, 10800, 0, seconds)) return e;
-    if (ApiError e = ranged("increment_seconds", 0, 180, 0, inc)) return e;
+    long long formation = 0, level = 4;
+    if (ApiError e = ranged(j, "formation", 0, max_starts(), 0, formation)) return e;
+    if (ApiError e = ranged(j, "level", 1, 8, 4, level)) return e;
+    if (ApiError e = time_control(j, r)) return e;
     r.variant = get_or<std::string>(j, "variant", std::string(kDefaultVariant));
     r.fen = get_or<std::string>(j, "fen", "");
     r.formation = static_cast<int>(formation);
     r.mode = get_or<std::string>(j, "mode", "");
     r.level = static_cast<int>(level);
     r.side = get_or<std::string>(j, "side", "white");
-    r.base_ms = minutes * 60000 + seconds * 1000;
-    r.inc_ms = inc * 1000;
     if (j.contains("moves")) r.moves = j["moves"].get<std::vector<std::string>>();
     return {};
 }
 
 // The create request for an imported record: its variant, start position
-// (FEN, or the number of one of the variant's start positions), moves, time control and result; the
-// mode, side and level of the new game come from the request body.
+// (FEN, or the number of one of the variant's start positions), moves and
+// result come from the record; the mode, side, level and clock of the game
+// that continues it come from the request body. The record's time control is
+// the clock only of a finished game, which nothing runs: a game still going
+// continues with the clock the request asks for, none by default, since the
+// record does not say how much time each side had left.
 ApiError import_request(const game::Record& rec, const Json& j, CreateRequest& r) {
     r.variant = rec.tag("Variant").empty() ? std::string(kDefaultVariant) : rec.tag("Variant");
     const VariantInfo* info = find_variant(r.variant);
@@ -255,18 +274,25 @@ ApiError import_request(const game::Record& rec, const Json& j, CreateRequest& r
         const auto base = parse_uint(tc.substr(0, plus), 5);
         const auto inc =
             plus == std::string::npos ? std::optional<int>(0) : parse_uint(tc.substr(plus + 1), 3);
-        if (!base || !inc || *base > 10800 || *inc > 180 || (*base == 0 && *inc > 0))
+        if (!base || !inc || *base > 10800 || *inc > 180)
             return ApiError{400,
                             "record: TimeControl must be <seconds>+<increment>, e.g. 300+3, not " +
                                 chimera::quoted(tc)};
-        r.base_ms = *base * 1000LL;
-        r.inc_ms = *inc * 1000LL;
+        if (*base == 0 && *inc > 0)
+            return ApiError{400, "record: TimeControl " + chimera::quoted(tc) +
+                                     ": an increment needs a base time"};
+        if (!r.result.empty() && r.result != "*") {
+            r.base_ms = *base * 1000LL;
+            r.inc_ms = *inc * 1000LL;
+        }
     }
+    if (has_time_control(j))
+        if (ApiError e = time_control(j, r)) return e;
     r.mode = get_or<std::string>(j, "mode", "local");
     const long long level = get_or<long long>(j, "level", 4);
     if (level < 1 || level > 8) return ApiError{400, "field 'level' must be from 1 to 8"};
     r.level = static_cast<int>(level);
-    r.side = get_or<std::string>(j, "side", "white");
+    r.side = get_or<std::string>(j, "side", "to_move");
     return {};
 }
 
@@ -356,7 +382,10 @@ ApiResponse handle_api(GameService& games, std::string_view method, std::string_
                               {{"record", Type::STRING, true},
                                {"mode", Type::STRING, false},
                                {"level", Type::INTEGER, false},
-                               {"side", Type::STRING, false}},
+                               {"side", Type::STRING, false},
+                               {"base_minutes", Type::INTEGER, false},
+                               {"base_seconds", Type::INTEGER, false},
+                               {"increment_seconds", Type::INTEGER, false}},
                               j)))
             return from_error(err);
         Status st = Status::ok();

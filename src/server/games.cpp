@@ -97,7 +97,8 @@ int seat_of(const Room& r, const std::string& token) {
 // opponent whose time could run.
 bool seated(const StoredGame& g) { return g.seat_taken[0] && g.seat_taken[1]; }
 
-// Time runs once both seats are taken and the first move is made.
+// Time runs once both seats are taken and a move has been made on the server
+// (moves given with the game, as in an import, do not start it).
 bool clock_running(const Room& r) {
     return r.data.base_ms > 0 && r.data.result == "*" && !r.data.lan.empty() &&
            r.data.turn_started_ms > 0 && seated(r.data);
@@ -177,7 +178,8 @@ Status GameService::restore(std::vector<std::string>* skipped) {
             std::lock_guard lock(rooms_mutex_);
             rooms_[d.id] = room;
         }
-        if (d.base_ms > 0 && d.result == "*" && !d.lan.empty() && seated(d)) {
+        if (d.base_ms > 0 && d.result == "*" && !d.lan.empty() && seated(d) &&
+            d.turn_started_ms > 0) {
             // The running clock is charged up to the server's last sign of life,
             // not for the downtime after it.
             const int stm = room->game->side_to_move();
@@ -260,16 +262,24 @@ SeatGrant GameService::create(const CreateRequest& req, ApiError& err) {
         err = fail(400, "level must be 1-8");
         return {};
     }
-    int side = req.side == "white"    ? 0
-               : req.side == "black"  ? 1
-               : req.side == "random" ? static_cast<int>(rng() & 1)
-                                      : -1;
+    // "to_move": the side to move after the moves given (an imported game continued).
+    int side = req.side == "white"     ? 0
+               : req.side == "black"   ? 1
+               : req.side == "random"  ? static_cast<int>(rng() & 1)
+               : req.side == "to_move" ? static_cast<int>(room->game->side_to_move())
+                                       : -1;
     if (side < 0) {
-        err = fail(400, "side must be white, black or random");
+        err = fail(400, "side must be white, black, random or to_move");
+        return {};
+    }
+    if (req.base_ms == 0 && req.inc_ms > 0) {
+        err = fail(400,
+                   "time control: an increment needs a base time; set base_minutes or "
+                   "base_seconds above 0, or increment_seconds to 0 for no clock");
         return {};
     }
     if (req.base_ms < 0 || req.base_ms > 3LL * 3600 * 1000 || req.inc_ms < 0 ||
-        req.inc_ms > 180 * 1000 || (req.base_ms == 0 && req.inc_ms > 0)) {
+        req.inc_ms > 180 * 1000) {
         err = fail(400,
                    "time control: base 0 (none) or up to 180 minutes, increment up to 180 seconds");
         return {};
@@ -319,7 +329,6 @@ SeatGrant GameService::create(const CreateRequest& req, ApiError& err) {
         g.termination = req.termination.empty() ? "result recorded in the imported game"
                                                 : req.termination.substr(0, 100);
     }
-    if (g.base_ms > 0 && !g.lan.empty() && g.result == "*") g.turn_started_ms = now_ms();
     // The game and any imported moves are stored in one transaction.
     if (Status s = storage_->create_game(g); !s) {
         err = fail(500, s.message());
@@ -348,8 +357,10 @@ SeatGrant GameService::join(const std::string& id, const std::string& invite, Ap
     const std::int64_t started_before = g.turn_started_ms;
     g.seat_taken[open] = true;
     g.updated_ms = now_ms();
-    // The clock of the side to move starts now, when it has an opponent.
-    if (g.base_ms > 0 && !g.lan.empty()) g.turn_started_ms = g.updated_ms;
+    // The clock of the side to move starts now, when it has an opponent, if a
+    // move has been made here (moves given with the game are not: the clock
+    // then starts with the next move).
+    if (g.base_ms > 0 && g.turn_started_ms > 0) g.turn_started_ms = g.updated_ms;
     if (Status s = storage_->update_game(g); !s) {
         g.seat_taken[open] = false;
         g.turn_started_ms = started_before;
@@ -366,7 +377,10 @@ ApiError GameService::apply_move(Room& room, const MoveInput& input) {
     const int mover = room.game->side_to_move();
     std::int64_t remaining = g.remaining_ms[mover];
     const std::int64_t now = now_ms();
-    if (clock_running(room)) {
+    // Only a timed move earns the increment (not a game's first move, nor the
+    // first after moves given with it).
+    const bool timed = clock_running(room);
+    if (timed) {
         remaining -= now - room.data.turn_started_ms;
         if (remaining < 0) {
             if (Status s = flag(room, mover); !s) return fail(500, s.message());
@@ -382,7 +396,7 @@ ApiError GameService::apply_move(Room& room, const MoveInput& input) {
     const std::int64_t saved_started = room.data.turn_started_ms;
     const int saved_offer = g.draw_offer;
     if (g.base_ms > 0) {
-        g.remaining_ms[mover] = g.lan.empty() ? remaining : remaining + g.inc_ms;
+        g.remaining_ms[mover] = timed ? remaining + g.inc_ms : remaining;
         room.data.turn_started_ms = now;
     }
     if (g.draw_offer == 1 - mover) g.draw_offer = -1;  // moving declines the opponent's offer

@@ -95,7 +95,7 @@ describe("home page: the start position", () => {
     assert.deepEqual(options, ["Random", ...several.starts.map((s) => s.name)]);
     await page.locator('select[name="start"]').selectOption("3");
     await page.locator('input[name="mode"][value="local"]').check();
-    await page.locator('button[type="submit"]').click();
+    await page.locator("#new-game button[type=submit]").click();
     await page.locator("#board [data-sq]").first().waitFor();
     const state = await pageState(page);
     assert.equal(state.formation, 3);

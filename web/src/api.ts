@@ -46,6 +46,16 @@ export interface CreateOptions {
   fen?: string;
 }
 
+// An import: the record, and who continues it with which clock (none unless asked for).
+export interface ImportOptions {
+  record: string;
+  mode: "computer" | "online" | "local";
+  level?: number;
+  side?: "white" | "black" | "random" | "to_move";
+  base_minutes?: number;
+  increment_seconds?: number;
+}
+
 export const api = {
   variants: () => request<{ variants: VariantInfo[] }>("GET", "/api/variants"),
   games: () => request<{ live: GameSummary[]; recent: GameSummary[] }>("GET", "/api/games?limit=20"),
@@ -56,7 +66,7 @@ export const api = {
   moves: (variant: string, fen: string) =>
     request<PositionView>("GET", `/api/moves?variant=${encodeURIComponent(variant)}${fen ? `&fen=${encodeURIComponent(fen)}` : ""}`),
   record: (id: string) => request<string>("GET", `/api/games/${id}/record`),
-  importRecord: (record: string) => request<Created>("POST", "/api/import", { record }),
+  importRecord: (o: ImportOptions) => request<Created>("POST", "/api/import", o),
 };
 
 export interface GameSummary {
@@ -69,17 +79,43 @@ export interface GameSummary {
   termination: string;
 }
 
-// A game view's live connection; reconnects with back-off and resumes with the full state.
+// Reconnection delays: doubling from `first` up to `cap`, back to `first`
+// only when a connection has delivered a state (a server that accepts the
+// connection and then closes it must not be retried at the shortest delay).
+export class Backoff {
+  private delay: number;
+
+  constructor(private first = 250, private cap = 5000) {
+    this.delay = first;
+  }
+
+  next(): number {
+    const d = this.delay;
+    this.delay = Math.min(this.delay * 2, this.cap);
+    return d;
+  }
+
+  reset() {
+    this.delay = this.first;
+  }
+}
+
+export type SocketMessage = { type: string; status?: number; message?: string };
+
+// A game view's live connection; reconnects with back-off and resumes with the
+// full state. A game that does not exist (the server's 404 on connect) ends it
+// for good: the message is passed on and nothing is reopened.
 export class GameSocket {
   private ws: WebSocket | null = null;
   private closed = false;
-  private retry = 250;
+  private backoff = new Backoff();
 
   constructor(
     private id: string,
     private token: string,
     private onState: (s: GameState) => void,
-    private onMessage: (m: { type: string; status?: number; message?: string }) => void,
+    private onMessage: (m: SocketMessage) => void,
+    private onDrop: (retryMs: number) => void = () => undefined,
   ) {
     this.open();
   }
@@ -90,14 +126,21 @@ export class GameSocket {
     this.ws = ws;
     ws.onmessage = (ev) => {
       const msg = JSON.parse(String(ev.data));
-      this.retry = 250;
-      if (msg.type === "state") this.onState(msg as GameState);
-      else this.onMessage(msg);
+      if (msg.type === "state") {
+        this.backoff.reset();
+        this.onState(msg as GameState);
+        return;
+      }
+      if (msg.type === "error" && msg.status === 404) this.stop();
+      this.onMessage(msg);
     };
     ws.onclose = () => {
       if (this.closed) return;
-      setTimeout(() => this.open(), this.retry);
-      this.retry = Math.min(this.retry * 2, 5000);
+      const delay = this.backoff.next();
+      this.onDrop(delay);
+      setTimeout(() => {
+        if (!this.closed) this.open();
+      }, delay);
     };
   }
 
@@ -106,13 +149,18 @@ export class GameSocket {
     else this.onMessage({ type: "error", message: "not connected; retrying" });
   }
 
-  close() {
+  // Ends the connection for good; later messages and closes are ignored.
+  private stop() {
     this.closed = true;
     if (this.ws) {
-      // Messages already queued must not reach a screen that is gone.
       this.ws.onmessage = null;
       this.ws.onclose = null;
       this.ws.close();
     }
+  }
+
+  close() {
+    // Messages already queued must not reach a screen that is gone.
+    this.stop();
   }
 }

@@ -1,9 +1,10 @@
 // The game screen: board, hands or reserves, clocks, journal with review,
 // resign and draw controls, record export, announcements for screen readers.
-import { api, GameSocket } from "./api";
+import { api, GameSocket, type SocketMessage } from "./api";
 import { BoardView } from "./board";
 import { formatClock, journal, MoveInput, type Action } from "./controller";
 import { pieceSvg } from "./pieces";
+import { notFoundPage } from "./notices";
 import { keyStep, positionName, reviewStatus, stepsEnabled, stepTo, type Shown, type Step } from "./review";
 import { rulesPage } from "./rules";
 import type { BoardState, GameState, LegalMove, PositionView, Side } from "./types";
@@ -80,7 +81,7 @@ export class GameScreen {
             <button type="button" id="review-live" aria-label="Live game" aria-keyshortcuts="End">Live</button>
           </div>
           <ol id="journal" class="journal"></ol>
-          <div class="links" id="links"></div>
+          <div class="links" id="links"><a href="#/">Home</a></div>
           <details class="legend"><summary>Pieces</summary><ul id="legend"></ul></details>
           <div id="live" class="sr-only" aria-live="polite" role="status"></div>
           <p id="error" class="error" role="alert"></p>
@@ -93,9 +94,13 @@ export class GameScreen {
     const ready = variants().then((list) => {
       this.known = list;
     }, () => undefined);
-    this.socket = new GameSocket(id, token, (s) => void ready.then(() => this.onState(s)), (m) => {
-      if (m.type === "error") this.error(m.message ?? "error");
-    });
+    this.socket = new GameSocket(
+      id,
+      token,
+      (s) => void ready.then(() => this.onState(s)),
+      (m) => this.onMessage(id, m),
+      (retryMs) => this.error(`Connection lost; reconnecting in ${Math.ceil(retryMs / 1000)} s…`),
+    );
     this.timer = window.setInterval(() => this.tickClocks(), 200);
     root.querySelector("#promotion-cancel")!.addEventListener("click", () => (root.querySelector("#promotion") as HTMLDialogElement).close());
     root.querySelector("#review-start")!.addEventListener("click", () => this.step("start"));
@@ -143,6 +148,16 @@ export class GameScreen {
   private goTo(target: Shown, focusEntry: boolean) {
     if (target === null) this.backToLive(focusEntry);
     else void this.showPly(target, focusEntry);
+  }
+
+  // A game that does not exist gets a page that says so (the socket has
+  // stopped); other errors are shown until the next state.
+  private onMessage(id: string, m: SocketMessage) {
+    if (this.destroyed || m.type !== "error") return;
+    if (m.status !== 404) return this.error(m.message ?? "error");
+    this.destroy();
+    this.root.innerHTML = notFoundPage(id);
+    this.root.querySelector<HTMLElement>("h1")?.focus();
   }
 
   destroy() {

@@ -1,5 +1,6 @@
 // The home screen: pick a variant and a kind of game, import a record, watch games.
 import { api, type CreateOptions } from "./api";
+import { importRequest, timeControlProblem, type ImportChoice } from "./forms";
 import { escapeHtml, saveToken } from "./game";
 import { rulesPages } from "./rules";
 import { boardPicture } from "./thumbnail";
@@ -42,6 +43,41 @@ function startOptions(v: VariantInfo): string {
   return `<option value="0">Random</option>${v.starts.map((s, i) => `<option value="${i + 1}">${escapeHtml(s.name)}</option>`).join("")}`;
 }
 
+function levelOptions(): string {
+  return [1, 2, 3, 4, 5, 6, 7, 8].map((l) => `<option value="${l}" ${l === 4 ? "selected" : ""}>${l}${l === 8 ? " (strongest)" : l === 1 ? " (easiest)" : ""}</option>`).join("");
+}
+
+function timeControlFields(minutes: string, increment: string, note: string): string {
+  return `<label>Minutes <input type="number" name="${minutes}" min="0" max="180" value="0" inputmode="numeric"></label>
+        <label>Increment (seconds) <input type="number" name="${increment}" min="0" max="180" value="0" inputmode="numeric"></label>
+        <small>${escapeHtml(note)}</small>`;
+}
+
+// Checks a form's time control as it is typed: the problem is shown (and the
+// increment marked invalid) at once, and the returned check, run on submit,
+// keeps a form with a problem from being sent.
+function watchTimeControl(form: HTMLFormElement, minutes: string, increment: string, out: HTMLElement): () => boolean {
+  const inc = form.querySelector<HTMLInputElement>(`input[name="${increment}"]`)!;
+  const problem = () => {
+    const f = new FormData(form);
+    return timeControlProblem(Number(f.get(minutes)) || 0, Number(f.get(increment)) || 0);
+  };
+  let shown = "";
+  const update = () => {
+    const p = problem();
+    inc.setAttribute("aria-invalid", String(p !== null));
+    if (p) out.textContent = shown = p;
+    else if (out.textContent === shown) out.textContent = shown = "";
+  };
+  form.addEventListener("input", update);
+  return () => {
+    update();
+    if (problem() === null) return true;
+    inc.focus();
+    return false;
+  };
+}
+
 function capitalised(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1);
 }
@@ -72,23 +108,36 @@ export async function renderHome(root: HTMLElement, go: (path: string) => void) 
         <label><input type="radio" name="mode" value="local"> Two people on this device</label>
       </fieldset>
       <fieldset id="computer-options"><legend>Computer</legend>
-        <label>Level <select name="level">${[1, 2, 3, 4, 5, 6, 7, 8].map((l) => `<option value="${l}" ${l === 4 ? "selected" : ""}>${l}${l === 8 ? " (strongest)" : l === 1 ? " (easiest)" : ""}</option>`).join("")}</select></label>
+        <label>Level <select name="level">${levelOptions()}</select></label>
         <label>I play <select name="side"><option value="white">White</option><option value="black">Black</option><option value="random">Random</option></select></label>
       </fieldset>
       <fieldset><legend>Time control</legend>
-        <label>Minutes <input type="number" name="minutes" min="0" max="180" value="0" inputmode="numeric"></label>
-        <label>Increment (seconds) <input type="number" name="increment" min="0" max="180" value="0" inputmode="numeric"></label>
-        <small>0 minutes: no clock.</small>
+        ${timeControlFields("minutes", "increment", "0 minutes: no clock.")}
       </fieldset>
       <button type="submit" class="primary">Start the game</button>
       <p id="create-error" class="error" role="alert"></p>
     </form>
     <section class="import"><h2>Import a game record</h2>
-      <label for="record">Paste a record (PGN-like text) to view or continue it</label>
-      <textarea id="record" rows="4"></textarea>
-      <input type="file" id="record-file" accept=".pgn,.txt" aria-label="Or choose a record file">
-      <button type="button" id="import">Import</button>
-      <p id="import-error" class="error" role="alert"></p>
+      <form id="import-form" class="new-game">
+        <label for="record">Paste a record (PGN-like text) to view or continue it</label>
+        <textarea id="record" rows="4"></textarea>
+        <input type="file" id="record-file" accept=".pgn,.txt" aria-label="Or choose a record file">
+        <p class="hint">It opens at its last move, with every move to step through. A finished game opens finished; a game still going can be played on.</p>
+        <fieldset><legend>Play on</legend>
+          <label><input type="radio" name="import-mode" value="local" checked> Both sides on this device, or just review it</label>
+          <label><input type="radio" name="import-mode" value="computer"> Against the computer</label>
+          <label id="import-level">at level <select name="import-level">${levelOptions()}</select></label>
+          <label><input type="radio" name="import-mode" value="online"> With a friend online (invitation link)</label>
+        </fieldset>
+        <fieldset id="import-seat"><legend>Your side</legend>
+          <label>I play <select name="import-side"><option value="to_move">The side to move</option><option value="white">White</option><option value="black">Black</option></select></label>
+        </fieldset>
+        <fieldset><legend>Clock for the rest of the game</legend>
+          ${timeControlFields("import-minutes", "import-increment", "0 minutes: no clock. The record does not say how much time was left, so a clock starts both sides at the base time, from the next move.")}
+        </fieldset>
+        <button type="submit" id="import">Import</button>
+        <p id="import-error" class="error" role="alert"></p>
+      </form>
     </section>
     <section><h2>Games to watch</h2><div id="games">Loading…</div></section>`;
   const form = root.querySelector<HTMLFormElement>("#new-game")!;
@@ -108,8 +157,11 @@ export async function renderHome(root: HTMLElement, go: (path: string) => void) 
   };
   form.addEventListener("change", updateOptions);
   updateOptions();
+  const createError = root.querySelector<HTMLElement>("#create-error")!;
+  const createClock = watchTimeControl(form, "minutes", "increment", createError);
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
+    if (!createClock()) return;
     const f = new FormData(form);
     const options: CreateOptions = {
       variant: String(f.get("variant")),
@@ -130,20 +182,41 @@ export async function renderHome(root: HTMLElement, go: (path: string) => void) 
       saveToken(created.id, created.token);
       go(`/game/${created.id}`);
     } catch (err) {
-      root.querySelector("#create-error")!.textContent = (err as Error).message;
+      createError.textContent = (err as Error).message;
     }
   });
   root.querySelector("#record-file")!.addEventListener("change", async (e) => {
     const file = (e.target as HTMLInputElement).files?.[0];
     if (file) root.querySelector<HTMLTextAreaElement>("#record")!.value = await file.text();
   });
-  root.querySelector("#import")!.addEventListener("click", async () => {
+  const importForm = root.querySelector<HTMLFormElement>("#import-form")!;
+  const importError = root.querySelector<HTMLElement>("#import-error")!;
+  const importClock = watchTimeControl(importForm, "import-minutes", "import-increment", importError);
+  const updateImport = () => {
+    const mode = new FormData(importForm).get("import-mode");
+    root.querySelector<HTMLElement>("#import-seat")!.hidden = mode === "local";
+    root.querySelector<HTMLElement>("#import-level")!.hidden = mode !== "computer";
+  };
+  importForm.addEventListener("change", updateImport);
+  updateImport();
+  importForm.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    if (!importClock()) return;
+    const f = new FormData(importForm);
+    const choice: ImportChoice = {
+      record: root.querySelector<HTMLTextAreaElement>("#record")!.value,
+      opponent: String(f.get("import-mode")) as ImportChoice["opponent"],
+      level: Number(f.get("import-level")),
+      side: String(f.get("import-side")) as ImportChoice["side"],
+      minutes: Number(f.get("import-minutes")) || 0,
+      increment: Number(f.get("import-increment")) || 0,
+    };
     try {
-      const created = await api.importRecord(root.querySelector<HTMLTextAreaElement>("#record")!.value);
+      const created = await api.importRecord(importRequest(choice));
       saveToken(created.id, created.token);
       go(`/game/${created.id}`);
     } catch (err) {
-      root.querySelector("#import-error")!.textContent = (err as Error).message;
+      importError.textContent = (err as Error).message;
     }
   });
   void drawThumbnails(root, list);

@@ -1,8 +1,9 @@
 // Hash routes: #/ home, #/game/<id>, #/join/<id>/<invite>, #/rules/<variant>.
 import "./style.css";
-import { api } from "./api";
+import { api, ApiError } from "./api";
 import { GameScreen, saveToken, tokenFor } from "./game";
 import { renderHome } from "./home";
+import { joinFailedPage } from "./notices";
 import { renderRules } from "./rules";
 
 const root = document.querySelector<HTMLElement>("#app")!;
@@ -21,12 +22,21 @@ async function route() {
     screen = new GameScreen(root, parts[1]);
   } else if (parts[0] === "join" && parts[1] && parts[2]) {
     if (tokenFor(parts[1])) return go(`/game/${parts[1]}`);
+    const here = location.hash;
+    root.innerHTML = `<p class="status">Joining the game…</p>`;
     try {
       const joined = await api.join(parts[1], parts[2]);
       saveToken(joined.id, joined.token);
     } catch (e) {
-      root.innerHTML = `<p class="error" role="alert">Could not join: ${(e as Error).message}. You can still watch.</p>`;
+      if (location.hash !== here) return; // the user has already left the page
+      // The refusal stays until the person picks what to do: watch, go home or retry.
+      const status = e instanceof ApiError ? e.status : 0;
+      root.innerHTML = joinFailedPage(parts[1], { status, message: (e as Error).message });
+      root.querySelector("#join-retry")?.addEventListener("click", () => void route());
+      root.querySelector<HTMLElement>("h1")?.focus();
+      return;
     }
+    if (location.hash !== here) return;
     go(`/game/${parts[1]}`);
   } else if (parts[0] === "rules" && parts[1]) {
     await renderRules(root, parts[1]);
