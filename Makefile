@@ -5,7 +5,7 @@
 SHELL := /bin/bash
 JOBS ?= $(shell nproc)
 PORT ?= 8080
-APT_PACKAGES := build-essential cmake g++ git libgtest-dev libgmock-dev libbenchmark-dev \
+APT_PACKAGES := build-essential cmake ninja-build g++ git libgtest-dev libgmock-dev libbenchmark-dev \
                 clang libclang-rt-14-dev clang-format libboost-dev nlohmann-json3-dev \
                 libsqlite3-dev
 WEB_STAMP := web/node_modules/.installed
@@ -31,7 +31,12 @@ deps:
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
 	fi
 
+# A tree configured with another generator (before the presets chose Ninja) is
+# reconfigured from scratch: CMake refuses to switch generators in place.
+fresh-if-not-ninja = @grep -qs 'CMAKE_GENERATOR:INTERNAL=Ninja' $(1)/CMakeCache.txt || rm -rf $(1)/CMakeCache.txt $(1)/CMakeFiles
+
 build: deps
+	$(call fresh-if-not-ninja,build)
 	cmake --preset release >/dev/null
 	cmake --build --preset release -j $(JOBS)
 
@@ -67,6 +72,7 @@ test:
 	@echo "== make test: $$(( $$(date +%s) - $$(cat .test-started) )) s in all"; rm -f .test-started
 
 build-debug: deps
+	$(call fresh-if-not-ninja,build-debug)
 	cmake --preset debug >/dev/null
 	cmake --build --preset debug -j $(JOBS)
 
@@ -81,8 +87,9 @@ e2e: build web
 	cd web && npm run e2e
 
 # Each fuzz target for FUZZ_SECONDS, JOBS of them at a time.
-FUZZ_SECONDS ?= 10
+FUZZ_SECONDS ?= 5
 fuzz: deps
+	$(call fresh-if-not-ninja,build-debug)
 	cmake --preset fuzz >/dev/null
 	cmake --build --preset fuzz -j $(JOBS)
 	$(MAKE) --no-print-directory fuzz-run

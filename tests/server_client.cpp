@@ -60,10 +60,11 @@ bool ServerProcess::start(const std::string& db, const std::vector<std::string>&
         CHIMERA_BINARY, "serve",          "--port", "0", "--db", db, "--threads", "2",
         "--static",     db + ".no-static"};
     args.insert(args.end(), extra.begin(), extra.end());
+    args.insert(args.begin(), wrapper_.begin(), wrapper_.end());
     std::vector<char*> argv;
     for (auto& s : args) argv.push_back(s.data());
     argv.push_back(nullptr);
-    const int rc = posix_spawn(&pid_, CHIMERA_BINARY, &actions, nullptr, argv.data(), environ);
+    const int rc = posix_spawn(&pid_, args[0].c_str(), &actions, nullptr, argv.data(), environ);
     posix_spawn_file_actions_destroy(&actions);
     close(out_pipe[1]);
     if (rc != 0) {

@@ -81,6 +81,9 @@ class ServerProcess {
     // True while the process runs (reaps it if it has exited).
     bool alive();
 
+    // A command the server is started under (e.g. prlimit with its options and "--").
+    void set_wrapper(std::vector<std::string> wrapper) { wrapper_ = std::move(wrapper); }
+
     unsigned short port() const { return port_; }
     pid_t pid() const { return pid_; }
     const std::string& first_line() const { return first_line_; }
@@ -93,6 +96,7 @@ class ServerProcess {
     int out_fd_ = -1;
     unsigned short port_ = 0;
     std::string log_path_, first_line_;
+    std::vector<std::string> wrapper_;
 };
 
 struct HttpResult {

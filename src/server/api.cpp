@@ -346,7 +346,7 @@ std::map<std::string, std::string> parse_query(std::string_view q) {
 }
 
 ApiResponse handle_api(GameService& games, std::string_view method, std::string_view path,
-                       std::string_view query, std::string_view body) {
+                       std::string_view query, std::string_view body, std::string_view client) {
     const auto seg = segments(path);
     const auto params = parse_query(query);
     auto param = [&](const char* k) {
@@ -397,6 +397,7 @@ ApiResponse handle_api(GameService& games, std::string_view method, std::string_
         const game::Record& rec = records[0];
         CreateRequest req;
         if ((err = import_request(rec, j, req))) return from_error(err);
+        req.client = client;
         const SeatGrant created = games.create(req, err);
         if (err) return from_error(err);
         return json_response(201, to_json(created));
@@ -425,6 +426,7 @@ ApiResponse handle_api(GameService& games, std::string_view method, std::string_
         if ((err = parse_body(body, kCreateFields, j))) return from_error(err);
         CreateRequest req;
         if ((err = create_request(j, req))) return from_error(err);
+        req.client = client;
         const SeatGrant created = games.create(req, err);
         if (err) return from_error(err);
         return json_response(201, to_json(created));

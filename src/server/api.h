@@ -24,8 +24,9 @@ struct ApiResponse {
 // Decoded `?a=b&c=d` (percent-escapes and '+' handled).
 std::map<std::string, std::string> parse_query(std::string_view query);
 
+// client: the address key of who asks (counted by the per-address limits).
 ApiResponse handle_api(GameService& games, std::string_view method, std::string_view path,
-                       std::string_view query, std::string_view body);
+                       std::string_view query, std::string_view body, std::string_view client = "");
 
 // A WebSocket message from a client: {"type": "move"|"resign"|"draw"|"ping", ...}.
 // Returns the reply to send to that client only.

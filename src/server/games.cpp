@@ -52,6 +52,7 @@ struct Room {
     std::map<std::uint64_t, std::pair<int, Subscriber>> subscribers;
     engine::Engine* thinking = nullptr;  // the computer's running search, if any
     bool computer_queued = false;
+    std::string owner;  // the creator's address key, for the computer's bounds
     // The state message's viewer-independent part, rebuilt once per version.
     mutable StateCache state;
 };
@@ -113,8 +114,9 @@ std::int64_t live_remaining(const Room& r, int side) {
 
 }  // namespace
 
-GameService::GameService(std::unique_ptr<Storage> storage, int computer_threads)
-    : storage_(std::move(storage)) {
+GameService::GameService(std::unique_ptr<Storage> storage, int computer_threads,
+                         ComputerLimits limits)
+    : storage_(std::move(storage)), computer_limits_(limits) {
     for (int i = 0; i < std::max(1, computer_threads); ++i)
         workers_.emplace_back([this] { computer_loop(false); });
     workers_.emplace_back([this] { computer_loop(true); });
@@ -329,6 +331,9 @@ SeatGrant GameService::create(const CreateRequest& req, ApiError& err) {
         g.termination = req.termination.empty() ? "result recorded in the imported game"
                                                 : req.termination.substr(0, 100);
     }
+    room->owner = req.client;
+    if (g.result == "*" && g.computer_side == room->game->side_to_move())
+        if ((err = computer_has_room(*room))) return {};
     // The game and any imported moves are stored in one transaction.
     if (Status s = storage_->create_game(g); !s) {
         err = fail(500, s.message());
@@ -440,6 +445,7 @@ MoveAck GameService::move(const std::string& id, const std::string& token, const
     if (seat != kViewerBoth && seat != stm) return refused(err, fail(409, "it is not your turn"));
     if (room->data.computer_side == stm)
         return refused(err, fail(409, "it is the computer's turn"));
+    if ((err = computer_has_room(*room))) return {};
     if ((err = apply_move(*room, MoveInput{std::string_view(text)}))) return {};
     return MoveAck{room->data.lan.size(), room->data.san.back()};
 }
@@ -662,6 +668,22 @@ void GameService::publish(Room& room) {
     }
 }
 
+ApiError GameService::computer_has_room(const Room& room) {
+    const StoredGame& g = room.data;
+    if (g.mode != "computer" || room.computer_queued) return {};
+    std::lock_guard lock(jobs_mutex_);
+    if (!room.owner.empty()) {
+        const auto it = computer_jobs_by_owner_.find(room.owner);
+        if (it != computer_jobs_by_owner_.end() && it->second >= computer_limits_.per_address)
+            return fail(429, "the computer is still busy with " + std::to_string(it->second) +
+                                 " of your games; wait for its replies there first");
+    }
+    const bool deep = engine::skill_level(g.level).max_nodes == 0;
+    if (deep && static_cast<int>(jobs_[DEEP].size()) >= computer_limits_.queue)
+        return fail(503, "the computer is busy with other games; try again in a minute");
+    return {};
+}
+
 void GameService::schedule_computer(Room& room) {
     const StoredGame& g = room.data;
     if (g.mode != "computer" || g.result != "*" || room.computer_queued) return;
@@ -677,7 +699,8 @@ void GameService::schedule_computer(Room& room) {
     const Lane lane = engine::skill_level(g.level).max_nodes > 0 ? QUICK : DEEP;
     {
         std::lock_guard lock(jobs_mutex_);
-        jobs_[lane].push_back(Job{self, room.version});
+        jobs_[lane].push_back(Job{self, room.version, room.owner});
+        if (!room.owner.empty()) ++computer_jobs_by_owner_[room.owner];
     }
     jobs_cv_.notify_all();  // the quick-only worker may be the one that is free
 }
@@ -703,6 +726,18 @@ void GameService::computer_loop(bool quick_only) {
             job = std::move(queue.front());
             queue.pop_front();
         }
+        // The job counts against its owner until its move is played or dropped.
+        struct Done {
+            GameService* self;
+            const std::string& owner;
+            ~Done() {
+                if (owner.empty()) return;
+                std::lock_guard lock(self->jobs_mutex_);
+                const auto it = self->computer_jobs_by_owner_.find(owner);
+                if (it != self->computer_jobs_by_owner_.end() && --it->second <= 0)
+                    self->computer_jobs_by_owner_.erase(it);
+            }
+        } done{this, job.owner};
         Room& room = *job.room;
         engine::Limits limits;
         {

@@ -45,6 +45,18 @@ struct CreateRequest {
     std::vector<std::string> moves;  // imported game: moves (SAN or LAN) to replay
     // Imported game: its recorded result ("*" or empty: still going) and how it ended.
     std::string result, termination;
+    // Who asks (the address key the per-address limits count), if known.
+    std::string client;
+};
+
+// Bounds on the computer's work: each game has at most one move waiting; the
+// games of one client address may have at most per_address moves waiting or
+// being searched, and the deep lane (full-strength levels) at most queue
+// moves waiting in all. Beyond them a move or a new game that would need the
+// computer is refused (429 for the address's bound, 503 for the server's).
+struct ComputerLimits {
+    int per_address = 4;
+    int queue = 32;
 };
 
 // What the service answers: typed values, turned into JSON by the API (api.cpp).
@@ -84,7 +96,7 @@ class GameService {
     // all the memory the computer players use (workers x this).
     static constexpr std::size_t kComputerHashMb = 8;
 
-    GameService(std::unique_ptr<Storage> storage, int computer_threads);
+    GameService(std::unique_ptr<Storage> storage, int computer_threads, ComputerLimits limits = {});
     ~GameService();
 
     // Stops the computer workers and the clock thread (idempotent). Called before
@@ -122,6 +134,8 @@ class GameService {
     Status end_game(Room& room, const std::string& result, const std::string& termination);
     Status flag(Room& room, int side);   // room locked
     void schedule_computer(Room& room);  // room locked
+    // Whether the computer may take one more move of this game now. Room locked.
+    ApiError computer_has_room(const Room& room);
     void computer_loop(bool quick_only);
     void clock_loop();
     std::string state_locked(const Room& room, int viewer) const;
@@ -136,6 +150,7 @@ class GameService {
     struct Job {
         std::shared_ptr<Room> room;
         std::uint64_t version;
+        std::string owner;  // the creator's address key ("" after a restart: not counted)
     };
     // Computer moves wait in two queues: quick ones (the capped levels, a few
     // milliseconds to a fraction of a second) and deep ones (full strength,
@@ -145,6 +160,8 @@ class GameService {
     std::mutex jobs_mutex_;
     std::condition_variable jobs_cv_;
     std::deque<Job> jobs_[2];
+    ComputerLimits computer_limits_;
+    std::map<std::string, int> computer_jobs_by_owner_;  // waiting or being searched
     std::vector<std::thread> workers_;
     std::thread clock_thread_;
     std::atomic<bool> closing_{false};
