@@ -10,7 +10,7 @@ APT_PACKAGES := build-essential cmake ninja-build g++ git libgtest-dev libgmock-
                 libsqlite3-dev
 WEB_STAMP := web/node_modules/.installed
 
-.PHONY: all build build-debug deps web-deps web test test-release test-debug test-web e2e fuzz fuzz-run bench \
+.PHONY: all build build-debug ctest-debug deps web-deps web test test-release test-debug test-web e2e fuzz fuzz-run bench \
         play format format-check check-clang-format clean
 
 all: build
@@ -65,7 +65,7 @@ test:
 	$(PHASE) build-web $(MAKE) --no-print-directory web
 	$(PHASE) ctest-release ctest --preset release -j $(JOBS)
 	$(PHASE) build-debug $(MAKE) --no-print-directory build-debug
-	$(PHASE) ctest-debug ctest --preset debug -j $(JOBS)
+	$(PHASE) ctest-debug $(MAKE) --no-print-directory ctest-debug
 	$(PHASE) fuzz $(MAKE) --no-print-directory fuzz-run
 	$(PHASE) vitest bash -c 'cd web && npm test'
 	$(PHASE) e2e bash -c 'cd web && npm run e2e'
@@ -76,9 +76,18 @@ build-debug: deps
 	cmake --preset debug >/dev/null
 	cmake --build --preset debug -j $(JOBS)
 
-# The sanitizer tests; the same tree (build-debug) holds the fuzz targets.
-test-debug: build-debug
+# The sanitizer tests: the in-process ones built in build-debug, and the
+# black-box ones (label "blackbox": server over sockets, CLI, UCI) of the
+# release tree run against build-debug/chimera. The same tree holds the fuzz targets.
+# Black-box tests mostly wait on sockets and processes: one more at a time than cores.
+BLACKBOX_JOBS ?= $(shell echo $$(( $(JOBS) + 1 )))
+ctest-debug:
 	ctest --preset debug -j $(JOBS)
+	CHIMERA_BINARY=$(CURDIR)/build-debug/chimera CHIMERA_BINARY_SANITIZED=1 \
+	  ctest --preset release -L blackbox -j $(BLACKBOX_JOBS)
+
+test-debug: build build-debug
+	$(MAKE) --no-print-directory ctest-debug
 
 test-web: web-deps
 	cd web && npm test

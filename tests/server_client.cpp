@@ -16,6 +16,8 @@
 #include <regex>
 #include <sstream>
 
+#include "binary_under_test.h"
+
 extern char** environ;
 
 namespace chimera::testing {
@@ -56,9 +58,16 @@ bool ServerProcess::start(const std::string& db, const std::vector<std::string>&
     posix_spawn_file_actions_adddup2(&actions, out_pipe[1], 1);
     posix_spawn_file_actions_addopen(&actions, 2, log_path_.c_str(), O_WRONLY | O_CREAT | O_APPEND,
                                      0644);
-    std::vector<std::string> args{
-        CHIMERA_BINARY, "serve",          "--port", "0", "--db", db, "--threads", "2",
-        "--static",     db + ".no-static"};
+    std::vector<std::string> args{::chimera::testing::chimera_binary(),
+                                  "serve",
+                                  "--port",
+                                  "0",
+                                  "--db",
+                                  db,
+                                  "--threads",
+                                  "2",
+                                  "--static",
+                                  db + ".no-static"};
     args.insert(args.end(), extra.begin(), extra.end());
     args.insert(args.begin(), wrapper_.begin(), wrapper_.end());
     std::vector<char*> argv;
@@ -70,7 +79,7 @@ bool ServerProcess::start(const std::string& db, const std::vector<std::string>&
     if (rc != 0) {
         close(out_pipe[0]);
         pid_ = -1;
-        ADD_FAILURE() << "cannot start " << CHIMERA_BINARY;
+        ADD_FAILURE() << "cannot start " << ::chimera::testing::chimera_binary();
         return false;
     }
     out_fd_ = out_pipe[0];

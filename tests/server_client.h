@@ -21,20 +21,12 @@
 #include <thread>
 #include <vector>
 
+#include "binary_under_test.h"
+
 namespace chimera::testing {
 
-// Whether this build runs under AddressSanitizer (gcc and clang spell it differently).
-#if defined(__SANITIZE_ADDRESS__)
-inline constexpr bool kAddressSanitizer = true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-inline constexpr bool kAddressSanitizer = true;
-#else
-inline constexpr bool kAddressSanitizer = false;
-#endif
-#else
-inline constexpr bool kAddressSanitizer = false;
-#endif
+// Whether the server under test runs under AddressSanitizer (binary_under_test.h).
+inline const bool kAddressSanitizer = binary_is_sanitized();
 
 using Json = nlohmann::json;
 using namespace std::chrono_literals;

@@ -14,6 +14,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "binary_under_test.h"
 #include "server_client.h"
 
 namespace chimera {
@@ -291,8 +292,9 @@ TEST_F(ServerConnections, ATrustedProxyIsNotHeldToThePerAddressCap) {
 TEST_F(ServerConnections, ABadTrustedProxyIsRefusedAtStart) {
     TempDir dir;
     // Started by hand: start() would record the expected failure as a test failure.
-    const std::string cmd = std::string(CHIMERA_BINARY) + " serve --port 0 --db " +
-                            dir.file("x.db") + " --trusted-proxy 10.0.0.0/40 2>&1";
+    const std::string cmd = std::string(::chimera::testing::chimera_binary()) +
+                            " serve --port 0 --db " + dir.file("x.db") +
+                            " --trusted-proxy 10.0.0.0/40 2>&1";
     FILE* f = ::popen(cmd.c_str(), "r");
     ASSERT_NE(f, nullptr);
     std::string out;

@@ -14,6 +14,7 @@
 #include <cstdlib>
 #include <fstream>
 
+#include "binary_under_test.h"
 #include "server_client.h"
 
 extern char** environ;
@@ -79,16 +80,23 @@ ServeRun run_serve(const TempDir& dir, const std::string& db,
                                      0644);
     posix_spawn_file_actions_addopen(&actions, 2, err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
                                      0644);
-    std::vector<std::string> args{CHIMERA_BINARY, "serve", "--port",   "0",
-                                  "--db",         db,      "--static", db + ".no-static"};
+    std::vector<std::string> args{::chimera::testing::chimera_binary(),
+                                  "serve",
+                                  "--port",
+                                  "0",
+                                  "--db",
+                                  db,
+                                  "--static",
+                                  db + ".no-static"};
     std::vector<char*> argv;
     for (auto& s : args) argv.push_back(s.data());
     argv.push_back(nullptr);
     pid_t pid = -1;
-    const int rc = posix_spawn(&pid, CHIMERA_BINARY, &actions, nullptr, argv.data(), environ);
+    const int rc = posix_spawn(&pid, ::chimera::testing::chimera_binary(), &actions, nullptr,
+                               argv.data(), environ);
     posix_spawn_file_actions_destroy(&actions);
     if (rc != 0) {
-        ADD_FAILURE() << "cannot start " << CHIMERA_BINARY;
+        ADD_FAILURE() << "cannot start " << ::chimera::testing::chimera_binary();
         return run;
     }
     const auto deadline = std::chrono::steady_clock::now() + timeout;

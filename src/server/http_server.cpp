@@ -362,13 +362,14 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         stream_.expires_after(
             std::chrono::seconds(short_wait ? options_.header_seconds : options_.idle_seconds));
         // Idle until the request is read: a newcomer at the cap may close it.
-        idle_handle_ = admission.idle([weak = weak_from_this(), exec = stream_.get_executor()] {
-            net::post(exec, [weak] {
-                if (auto self = weak.lock()) {
+        // The closer holds no executor: it may outlive the io_context (the
+        // admission does), and an executor must not.
+        idle_handle_ = admission.idle([weak = weak_from_this()] {
+            if (auto self = weak.lock())
+                net::post(self->stream_.get_executor(), [self] {
                     beast::error_code ec;
                     self->stream_.socket().close(ec);  // the read ends with operation_aborted
-                }
-            });
+                });
         });
         http::async_read(stream_, buffer_, *parser_,
                          beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
