@@ -10,6 +10,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -136,19 +137,26 @@ class ServerConnections : public ::testing::Test {
 };
 
 TEST_F(ServerConnections, TheSoftDescriptorLimitIsRaisedToTheHardOne) {
-    server_.set_wrapper({kPrlimit, "--nofile=256:4096", "--"});
+    // A hard limit this process may set (not above its own).
+    const long hard_limit = std::min(4096L, raise_own_descriptor_limit());
+    if (hard_limit <= 256) GTEST_SKIP() << "the hard descriptor limit here is " << hard_limit;
+    const std::string limits = "--nofile=256:" + std::to_string(hard_limit);
+    server_.set_wrapper({kPrlimit, limits, "--"});
     ASSERT_TRUE(server_.start(db()));
     const auto [soft, hard] = open_file_limits(server_.pid());
-    EXPECT_EQ(hard, 4096);
-    EXPECT_EQ(soft, 4096) << "the server kept the soft limit it was started with";
-    EXPECT_NE(server_.log().find("descriptor limit 4096"), std::string::npos) << server_.log();
+    EXPECT_EQ(hard, hard_limit);
+    EXPECT_EQ(soft, hard_limit) << "the server kept the soft limit it was started with";
+    EXPECT_NE(server_.log().find("descriptor limit " + std::to_string(hard_limit)),
+              std::string::npos)
+        << server_.log();
 }
 
 // 300 descriptors: the server holds at most 300 - 96 connections. Twice that
 // many idle connections from four addresses (each under its per-address cap)
 // must not keep another client from an answer.
 TEST_F(ServerConnections, IdleConnectionsCannotLockAnotherClientOut) {
-    ASSERT_GE(raise_own_descriptor_limit(), 1000) << "this test needs 1000 descriptors itself";
+    if (raise_own_descriptor_limit() < 1000)
+        GTEST_SKIP() << "this test needs 1000 descriptors itself";
     server_.set_wrapper({kPrlimit, "--nofile=300:300", "--"});
     ASSERT_TRUE(server_.start(db()));
     EXPECT_NE(server_.log().find("connections: at most 204 at once"), std::string::npos)
