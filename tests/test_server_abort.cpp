@@ -214,6 +214,25 @@ TEST_F(ServerAbort, TheHumanAbortsAgainstTheComputerOverTheWebSocket) {
     EXPECT_EQ(game_state(port(), h.id).value("status", ""), "playing");
 }
 
+// A seat arriving or leaving is pushed as a new version of the state; it must
+// not make the computer drop the move it is searching (level 8 searches for
+// seconds, so the human leaves during the search).
+TEST_F(ServerAbort, TheComputerRepliesWhenItsOpponentLeavesDuringTheSearch) {
+    start();
+    Created g = create_game(
+        port(), {{"variant", "chess"}, {"mode", "computer"}, {"side", "white"}, {"level", 8}});
+    ASSERT_EQ(g.raw.status, 201) << g.raw;
+    {
+        WsClient human;
+        connect_seat(human, g.id, g.token);
+        ASSERT_EQ(http_move(port(), g.id, g.token, "e2e4").status, 200);
+    }
+    const Json s = poll_state(
+        port(), g.id, "", [](const Json& j) { return j["moves"].size() == 2; }, kComputerTimeout);
+    EXPECT_EQ(s["moves"].size(), 2u) << "the computer did not reply";
+    EXPECT_EQ(s.value("present", Json()), (Json{{"white", false}, {"black", true}}));
+}
+
 TEST_F(ServerAbort, AnInvitationNobodyAcceptsEndsAborted) {
     start({"--invite-seconds", "1"});
     Created g =

@@ -16,6 +16,7 @@ int cmd_serve(const Args& args, std::ostream& out, std::ostream& err) {
     // One search per core at a time; more would only slow each other down.
     int computer_threads =
         static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 64u));
+    server::AbsenceRules absence;
     options.static_dir = "web/dist";
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
@@ -42,6 +43,13 @@ int cmd_serve(const Args& args, std::ostream& out, std::ostream& err) {
             auto n = number(1, 3600);
             if (!n) return err << "error: --idle-seconds takes 1-3600\n", kUsageError;
             options.idle_seconds = *n;
+        } else if (a == "--invite-seconds" || a == "--absence-seconds" ||
+                   a == "--abandon-seconds") {
+            auto n = number(1, 86400);
+            if (!n) return err << "error: " << a << " takes 1-86400\n", kUsageError;
+            (a == "--invite-seconds"    ? absence.invite_ms
+             : a == "--absence-seconds" ? absence.absence_ms
+                                        : absence.abandon_ms) = *n * 1000LL;
         } else if (a == "--requests-per-second" || a == "--request-burst") {
             auto n = number(1, 100000);
             if (!n) return err << "error: " << a << " takes 1-100000\n", kUsageError;
@@ -62,14 +70,15 @@ int cmd_serve(const Args& args, std::ostream& out, std::ostream& err) {
                 << " (--port N --db FILE --static DIR --threads N --computer-threads N --address IP"
                    " --max-connections N --max-connections-per-address N --games-per-minute N "
                    "--idle-seconds N"
-                   " --requests-per-second N --request-burst N)\n";
+                   " --requests-per-second N --request-burst N --invite-seconds N"
+                   " --absence-seconds N --abandon-seconds N)\n";
             return kUsageError;
         }
     }
     Status st = Status::ok();
     auto storage = server::open_sqlite(db, &st);
     if (!storage) return err << "error: " << st.message() << '\n', 1;
-    server::GameService games(std::move(storage), computer_threads);
+    server::GameService games(std::move(storage), computer_threads, absence);
     std::vector<std::string> skipped;
     if (Status s = games.restore(&skipped); !s) return err << "error: " << s.message() << '\n', 1;
     for (const std::string& why : skipped) err << "warning: left out " << why << '\n';
