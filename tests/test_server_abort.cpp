@@ -6,7 +6,11 @@
 // with the server's options; every wait is bounded, and where a test checks
 // that something has not happened yet, the timer is far longer than any
 // machine takes for the steps before the check.
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdlib>
 
@@ -18,6 +22,25 @@ namespace {
 using namespace chimera::testing;
 
 constexpr auto kEndTimeout = 30s;  // bound on waiting for a timer of 1-2 s to end a game
+
+// A WebSocket with a seat's token whose client then falls silent without
+// closing, as a lost network does: it never reads, so it answers no ping.
+int vanishing_seat(unsigned short port, const std::string& id, const std::string& token) {
+    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    if (fd < 0) return -1;
+    sockaddr_in addr{};
+    addr.sin_family = AF_INET;
+    addr.sin_port = htons(port);
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) return ::close(fd), -1;
+    const std::string hello =
+        "GET " + ws_target(id, token) +
+        " HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n";
+    if (::write(fd, hello.data(), hello.size()) != static_cast<ssize_t>(hello.size()))
+        return ::close(fd), -1;
+    return fd;
+}
 
 class ServerAbort : public ServerFixture {
   protected:
@@ -312,6 +335,28 @@ TEST_F(ServerAbort, TheClaimWaitsForTheAbsenceTime) {
     ASSERT_TRUE(back) << white_ws.last_error();
     EXPECT_FALSE(back->contains("claim_in_ms"));
     EXPECT_EQ(game_state(port(), g.id).value("status", ""), "playing");
+}
+
+// The server pings a silent WebSocket and closes one that does not answer
+// within 30 s (docs/api.md, "Presence"): a vanished player's seat is then away
+// (before, such a connection stayed open for 5 minutes).
+TEST_F(ServerAbort, AVanishedConnectionStopsCountingAsPresent) {
+    start();
+    auto [g, black] = online_pair();
+    WsClient white_ws;
+    connect_seat(white_ws, g.id, g.token);
+    const int fd = vanishing_seat(port(), g.id, black);
+    ASSERT_GE(fd, 0);
+    auto present_black = [](bool present) {
+        return [present](const Json& m) {
+            return m.value("type", "") == "state" &&
+                   m.value("present", Json::object()).value("black", !present) == present;
+        };
+    };
+    EXPECT_TRUE(white_ws.wait_for(present_black(true))) << white_ws.last_error();
+    const auto gone = white_ws.wait_for(present_black(false), 60s);
+    ::close(fd);
+    ASSERT_TRUE(gone) << "the silent connection still holds the seat: " << white_ws.last_error();
 }
 
 TEST_F(ServerAbort, ThePlayerWhoStayedClaimsTheWin) {

@@ -32,6 +32,11 @@ constexpr std::size_t kFrameLimit = 16 * 1024;
 constexpr std::size_t kMaxQueuedMessages = 512;  // replies and states
 constexpr std::size_t kMaxQueuedStates = 8;      // beyond: the oldest waiting state is dropped
 constexpr auto kStaleWrite = std::chrono::seconds(30);
+// A WebSocket peer that has gone without closing (a lost network, a machine
+// asleep) is found within this: a connection silent for half of it is pinged
+// (browsers answer on their own) and one silent for all of it is closed, so the
+// seat it holds is no longer present (docs/api.md, "Presence").
+constexpr auto kWsIdle = std::chrono::seconds(30);
 
 // A token bucket: `rate` actions per second, bursts up to `burst`.
 // Limits shared by every connection: open connections in all and per client
@@ -137,7 +142,10 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
     void run(http::request<http::string_body> req, std::string id, std::string token) {
         id_ = std::move(id);
         token_ = std::move(token);
-        ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
+        auto timeouts = websocket::stream_base::timeout::suggested(beast::role_type::server);
+        timeouts.idle_timeout = kWsIdle;
+        timeouts.keep_alive_pings = true;
+        ws_.set_option(timeouts);
         ws_.read_message_max(kFrameLimit);
         ws_.async_accept(req, beast::bind_front_handler(&WsSession::on_accept, shared_from_this()));
     }
