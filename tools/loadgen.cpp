@@ -282,7 +282,8 @@ class Client : public std::enable_shared_from_this<Client> {
         const std::string type = j.value("type", "");
         if (type == "state") {
             plies_ = j["moves"].size();
-            over_ = j.value("result", "*") != "*";
+            // "status" says whether the game goes on (an aborted game's result is "*").
+            over_ = j.value("status", "playing") != "playing";
             legal_.clear();
             for (const auto& m : j["legal_moves"]) legal_.push_back(m.value("lan", ""));
             if (waiting_ && plies_ == expect_) {

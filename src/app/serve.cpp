@@ -16,6 +16,7 @@ int cmd_serve(const Args& args, std::ostream& out, std::ostream& err) {
     // One search per core at a time; more would only slow each other down.
     int computer_threads =
         static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 64u));
+    server::AbsenceRules absence;
     options.static_dir = "web/dist";
     server::ComputerLimits computer_limits;
     for (std::size_t i = 0; i < args.size(); ++i) {
@@ -50,6 +51,13 @@ int cmd_serve(const Args& args, std::ostream& out, std::ostream& err) {
                            << "-3600\n",
                        kUsageError;
             (a == "--header-seconds" ? options.header_seconds : options.ws_idle_seconds) = *n;
+        } else if (a == "--invite-seconds" || a == "--absence-seconds" ||
+                   a == "--abandon-seconds") {
+            auto n = number(1, 86400);
+            if (!n) return err << "error: " << a << " takes 1-86400\n", kUsageError;
+            (a == "--invite-seconds"    ? absence.invite_ms
+             : a == "--absence-seconds" ? absence.absence_ms
+                                        : absence.abandon_ms) = *n * 1000LL;
         } else if (a == "--requests-per-second" || a == "--request-burst") {
             auto n = number(1, 100000);
             if (!n) return err << "error: " << a << " takes 1-100000\n", kUsageError;
@@ -86,14 +94,15 @@ int cmd_serve(const Args& args, std::ostream& out, std::ostream& err) {
                    "--games-per-minute-total N --trusted-proxy IP[/BITS] "
                    "--computer-games-per-address N --computer-queue N "
                    "--idle-seconds N --header-seconds N --ws-idle-seconds N"
-                   " --requests-per-second N --request-burst N)\n";
+                   " --requests-per-second N --request-burst N --invite-seconds N"
+                   " --absence-seconds N --abandon-seconds N)\n";
             return kUsageError;
         }
     }
     Status st = Status::ok();
     auto storage = server::open_sqlite(db, &st);
     if (!storage) return err << "error: " << st.message() << '\n', 1;
-    server::GameService games(std::move(storage), computer_threads, computer_limits);
+    server::GameService games(std::move(storage), computer_threads, computer_limits, absence);
     std::vector<std::string> skipped;
     if (Status s = games.restore(&skipped); !s) return err << "error: " << s.message() << '\n', 1;
     for (const std::string& why : skipped) err << "warning: left out " << why << '\n';

@@ -176,7 +176,10 @@ Json to_json(const SeatGrant& s) {
 }
 Json to_json(const MoveAck& m) { return Json{{"ok", true}, {"ply", m.ply}, {"san", m.san}}; }
 Json to_json(const ActionAck& a) {
-    if (a.ended()) return Json{{"ok", true}, {"result", a.result}};
+    if (a.ended())
+        return Json{{"ok", true},
+                    {"result", std::string(public_result(a.result))},
+                    {"status", std::string(status_name(a.result))}};
     return Json{
         {"ok", true},
         {"draw_offer", a.draw_offer < 0 ? Json() : Json(a.draw_offer == 0 ? "white" : "black")}};
@@ -190,7 +193,8 @@ Json to_json(const GameListing& l) {
                            {"mode", g.mode},
                            {"level", g.level},
                            {"plies", g.plies},
-                           {"result", g.result},
+                           {"status", std::string(status_name(g.result))},
+                           {"result", std::string(public_result(g.result))},
                            {"termination", g.termination},
                            {"updated_ms", g.updated_ms}});
         return out;
@@ -474,9 +478,12 @@ ApiResponse handle_api(GameService& games, std::string_view method, std::string_
         const MoveAck r = games.move(id, j["token"], j["move"], err);
         return err ? from_error(err) : json_response(200, to_json(r));
     }
-    if (action == "resign") {
+    if (action == "resign" || action == "abort" || action == "claim") {
         if ((err = parse_body(body, {{"token", Type::STRING, true}}, j))) return from_error(err);
-        const ActionAck r = games.resign(id, j["token"], err);
+        const std::string& token = j["token"].get_ref<const std::string&>();
+        const ActionAck r = action == "resign"  ? games.resign(id, token, err)
+                            : action == "abort" ? games.abort(id, token, err)
+                                                : games.claim(id, token, err);
         return err ? from_error(err) : json_response(200, to_json(r));
     }
     if (action == "draw") {
@@ -523,6 +530,10 @@ std::string handle_ws_message(GameService& games, const std::string& id, const s
         if (const std::string* m = text_field("move")) r = to_json(games.move(id, token, *m, err));
     } else if (type == "resign") {
         r = to_json(games.resign(id, token, err));
+    } else if (type == "abort") {
+        r = to_json(games.abort(id, token, err));
+    } else if (type == "claim") {
+        r = to_json(games.claim(id, token, err));
     } else if (type == "draw") {
         if (const std::string* a = text_field("action"))
             r = to_json(games.draw(id, token, *a, err));

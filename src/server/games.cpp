@@ -53,6 +53,10 @@ struct Room {
     engine::Engine* thinking = nullptr;  // the computer's running search, if any
     bool computer_queued = false;
     std::string owner;  // the creator's address key, for the computer's bounds
+    // Presence: the open WebSockets holding each seat, and since when a seat
+    // without one has been away (wall-clock ms).
+    int present[2] = {0, 0};
+    std::int64_t absent_since[2] = {0, 0};
     // The state message's viewer-independent part, rebuilt once per version.
     mutable StateCache state;
 };
@@ -105,6 +109,17 @@ bool clock_running(const Room& r) {
            r.data.turn_started_ms > 0 && seated(r.data);
 }
 
+// Abort is allowed until both sides have made a move on the server (moves
+// given with the game do not count).
+bool abortable(const StoredGame& g) { return g.result == "*" && g.lan.size() < g.given_plies + 2; }
+
+// The seat has had no WebSocket open for `limit` ms.
+bool away_for(const Room& r, int side, std::int64_t now, std::int64_t limit) {
+    return r.present[side] == 0 && now - r.absent_since[side] >= limit;
+}
+
+std::string abandoned(int side) { return std::string(kSideName[side]) + " abandoned the game"; }
+
 std::int64_t live_remaining(const Room& r, int side) {
     std::int64_t left = r.data.remaining_ms[side];
     if (clock_running(r) && side == r.game->side_to_move())
@@ -115,8 +130,8 @@ std::int64_t live_remaining(const Room& r, int side) {
 }  // namespace
 
 GameService::GameService(std::unique_ptr<Storage> storage, int computer_threads,
-                         ComputerLimits limits)
-    : storage_(std::move(storage)), computer_limits_(limits) {
+                         ComputerLimits limits, AbsenceRules rules)
+    : storage_(std::move(storage)), rules_(rules), started_ms_(now_ms()), computer_limits_(limits) {
     for (int i = 0; i < std::max(1, computer_threads); ++i)
         workers_.emplace_back([this] { computer_loop(false); });
     workers_.emplace_back([this] { computer_loop(true); });
@@ -176,6 +191,8 @@ Status GameService::restore(std::vector<std::string>* skipped) {
         room->data = std::move(g);
         StoredGame& d = room->data;
         std::lock_guard rl(room->mutex);
+        // Nobody is connected yet: every seat's absence counts from now.
+        room->absent_since[0] = room->absent_since[1] = now;
         {
             std::lock_guard lock(rooms_mutex_);
             rooms_[d.id] = room;
@@ -256,6 +273,7 @@ SeatGrant GameService::create(const CreateRequest& req, ApiError& err) {
         g.lan.push_back(lan);
         g.san.push_back(san);
     }
+    g.given_plies = g.lan.size();
     if (req.mode != "computer" && req.mode != "online" && req.mode != "local") {
         err = fail(400, "mode must be computer, online or local");
         return {};
@@ -293,6 +311,7 @@ SeatGrant GameService::create(const CreateRequest& req, ApiError& err) {
     g.inc_ms = req.inc_ms;
     g.remaining_ms[0] = g.remaining_ms[1] = req.base_ms;
     g.created_ms = g.updated_ms = now_ms();
+    room->absent_since[0] = room->absent_since[1] = g.created_ms;
     SeatGrant out{g.id, "", "", ""};
     if (req.mode == "local") {
         g.token[0] = g.token[1] = random_token(16);
@@ -330,6 +349,10 @@ SeatGrant GameService::create(const CreateRequest& req, ApiError& err) {
         g.result = req.result;
         g.termination = req.termination.empty() ? "result recorded in the imported game"
                                                 : req.termination.substr(0, 100);
+    } else if (req.termination == "aborted") {
+        // An exported aborted game ("*", Termination "aborted") comes back aborted.
+        g.result = kAborted;
+        g.termination = req.termination;
     }
     room->owner = req.client;
     if (g.result == "*" && g.computer_side == room->game->side_to_move())
@@ -362,6 +385,7 @@ SeatGrant GameService::join(const std::string& id, const std::string& invite, Ap
     const std::int64_t started_before = g.turn_started_ms;
     g.seat_taken[open] = true;
     g.updated_ms = now_ms();
+    room->absent_since[open] = g.updated_ms;
     // The clock of the side to move starts now, when it has an opponent, if a
     // move has been made here (moves given with the game are not: the clock
     // then starts with the next move).
@@ -543,6 +567,69 @@ ActionAck GameService::draw(const std::string& id, const std::string& token,
     return ActionAck{"", g.draw_offer};
 }
 
+ActionAck GameService::abort(const std::string& id, const std::string& token, ApiError& err) {
+    auto room = find(id);
+    if (!room) return err = fail(404, "no game " + chimera::quoted(id)), ActionAck{};
+    std::lock_guard rl(room->mutex);
+    if (seat_of(*room, token) == kSpectator)
+        return refused(err, fail(403, "this token holds no seat in the game"));
+    if (room->data.result != "*") return refused(err, fail(409, "the game is over"));
+    if (!abortable(room->data))
+        return refused(err, fail(409, "both sides have moved: the game can no longer be aborted"));
+    if (Status s = end_game(*room, std::string(kAborted), "aborted"); !s)
+        return refused(err, fail(500, s.message()));
+    return ActionAck{room->data.result, -1};
+}
+
+ActionAck GameService::claim(const std::string& id, const std::string& token, ApiError& err) {
+    auto room = find(id);
+    if (!room) return err = fail(404, "no game " + chimera::quoted(id)), ActionAck{};
+    std::lock_guard rl(room->mutex);
+    const StoredGame& g = room->data;
+    const int seat = seat_of(*room, token);
+    if (seat == kSpectator) return refused(err, fail(403, "this token holds no seat in the game"));
+    if (g.result != "*") return refused(err, fail(409, "the game is over"));
+    if (g.mode != "online")
+        return refused(err, fail(409, "only an online game is claimed when the opponent leaves"));
+    if (abortable(g))
+        return refused(err, fail(409, "not both sides have moved: abort the game instead"));
+    if (g.base_ms > 0)
+        return refused(err, fail(409, "the clock decides a timed game: there is no claim"));
+    const int other = 1 - seat;
+    if (room->present[other] > 0) return refused(err, fail(409, "your opponent is connected"));
+    if (!away_for(*room, other, now_ms(), rules_.absence_ms))
+        return refused(err, fail(409, "your opponent has been away for less than " +
+                                          std::to_string(rules_.absence_ms / 1000) + " s"));
+    if (Status s = end_game(*room, seat == 0 ? "1-0" : "0-1", abandoned(other)); !s)
+        return refused(err, fail(500, s.message()));
+    return ActionAck{g.result, -1};
+}
+
+// Games nobody will finish (docs/api.md, "Aborting and leaving a game"): an
+// invitation nobody took; a game its players left before both sides moved
+// (aborted); an untimed computer game its human left after (lost). An online game left after
+// both moved waits for a claim; a timed one for the flag; a local one goes on.
+// On a storage error the game is tried again at the next tick.
+void GameService::end_abandoned(Room& r, std::int64_t now) {
+    const StoredGame& g = r.data;
+    if (g.result != "*") return;
+    if (g.mode == "online" && !seated(g)) {
+        if (now - std::max(g.created_ms, started_ms_) >= rules_.invite_ms)
+            (void)end_game(r, std::string(kAborted), "aborted");
+        return;
+    }
+    const std::int64_t limit = g.mode == "online" ? rules_.absence_ms : rules_.abandon_ms;
+    for (int side = 0; side < 2; ++side) {
+        if (g.computer_side == side || !away_for(r, side, now, limit)) continue;
+        if (abortable(g)) {
+            (void)end_game(r, std::string(kAborted), "aborted");
+        } else if (g.mode == "computer" && g.base_ms == 0) {
+            (void)end_game(r, side == 0 ? "0-1" : "1-0", abandoned(side));
+        }
+        return;
+    }
+}
+
 std::string GameService::state(const std::string& id, const std::string& token, ApiError& err) {
     auto room = find(id);
     if (!room) return err = fail(404, "no game " + chimera::quoted(id)), std::string{};
@@ -568,6 +655,14 @@ std::string GameService::state_locked(const Room& r, int viewer) const {
     }
     v.running = clock_running(r) ? r.game->side_to_move() : -1;
     v.you = viewer == kViewerBoth ? 2 : viewer;
+    const bool going = g.result == "*";
+    for (int s = 0; s < 2; ++s) v.present[s] = g.computer_side == s || r.present[s] > 0;
+    v.abortable = abortable(g);
+    // A player of an untimed online game whose opponent is away: when the win can be claimed.
+    if (going && g.mode == "online" && g.base_ms == 0 && !v.abortable &&
+        (viewer == 0 || viewer == 1) && r.present[1 - viewer] == 0)
+        v.claim_in_ms =
+            std::max<std::int64_t>(0, r.absent_since[1 - viewer] + rules_.absence_ms - now_ms());
     if (viewer != kSpectator && g.mode == "online" && !(g.seat_taken[0] && g.seat_taken[1]))
         v.invite = g.invite;
     return encode_state(r.state, v);
@@ -605,13 +700,13 @@ std::string GameService::record(const std::string& id, ApiError& err) {
     };
     rec.set_tag("White", name(0));
     rec.set_tag("Black", name(1));
-    rec.set_tag("Result", g.result);
+    rec.set_tag("Result", std::string(public_result(g.result)));
     if (!g.termination.empty()) rec.set_tag("Termination", g.termination);
     if (g.base_ms > 0)
         rec.set_tag("TimeControl",
                     std::to_string(g.base_ms / 1000) + "+" + std::to_string(g.inc_ms / 1000));
     rec.moves = g.san;
-    rec.result = g.result;
+    rec.result = public_result(g.result);
     return game::write_record(rec);
 }
 
@@ -646,6 +741,7 @@ std::uint64_t GameService::subscribe(const std::string& id, const std::string& t
     std::lock_guard rl(room->mutex);
     const std::uint64_t h = next_handle_++;
     const int viewer = seat_of(*room, token);
+    count_presence(*room, viewer, +1);  // tells the others before this view is added
     s(state_locked(*room, viewer));
     room->subscribers[h] = {viewer, std::move(s)};
     return h;
@@ -655,7 +751,28 @@ void GameService::unsubscribe(const std::string& id, std::uint64_t handle) {
     auto room = find(id);
     if (!room) return;
     std::lock_guard rl(room->mutex);
-    room->subscribers.erase(handle);
+    const auto it = room->subscribers.find(handle);
+    if (it == room->subscribers.end()) return;
+    const int viewer = it->second.first;
+    room->subscribers.erase(it);
+    count_presence(*room, viewer, -1);
+}
+
+void GameService::count_presence(Room& room, int viewer, int delta) {
+    bool changed = false;
+    const std::int64_t now = now_ms();
+    for (int s = 0; s < 2; ++s) {
+        if (viewer != s && viewer != kViewerBoth) continue;
+        const bool was_present = room.present[s] > 0;
+        room.present[s] += delta;
+        if (room.present[s] == 0) room.absent_since[s] = now;
+        changed |= was_present != (room.present[s] > 0);
+    }
+    // A seat's arrival or departure is a change of the game others see
+    // (`present`, `claim_in_ms`), while it goes on.
+    if (!changed || room.data.result != "*") return;
+    ++room.version;
+    publish(room);
 }
 
 void GameService::publish(Room& room) {
@@ -699,7 +816,7 @@ void GameService::schedule_computer(Room& room) {
     const Lane lane = engine::skill_level(g.level).max_nodes > 0 ? QUICK : DEEP;
     {
         std::lock_guard lock(jobs_mutex_);
-        jobs_[lane].push_back(Job{self, room.version, room.owner});
+        jobs_[lane].push_back(Job{self, room.data.lan.size(), room.owner});
         if (!room.owner.empty()) ++computer_jobs_by_owner_[room.owner];
     }
     jobs_cv_.notify_all();  // the quick-only worker may be the one that is free
@@ -743,7 +860,7 @@ void GameService::computer_loop(bool quick_only) {
         {
             std::lock_guard rl(room.mutex);
             room.computer_queued = false;
-            if (closing_ || room.version != job.version || room.data.result != "*" ||
+            if (closing_ || room.data.lan.size() != job.plies || room.data.result != "*" ||
                 room.game->side_to_move() != room.data.computer_side)
                 continue;
             if (room.data.id != last_game) {
@@ -766,7 +883,8 @@ void GameService::computer_loop(bool quick_only) {
         const engine::Result r = engine.search_armed(limits);
         std::lock_guard rl(room.mutex);
         room.thinking = nullptr;
-        if (closing_ || room.version != job.version || room.data.result != "*" || r.move.is_none())
+        if (closing_ || room.data.lan.size() != job.plies || room.data.result != "*" ||
+            r.move.is_none())
             continue;
         (void)apply_move(room, r.move);
     }
@@ -782,8 +900,10 @@ void GameService::clock_loop() {
             std::lock_guard lock(rooms_mutex_);
             for (auto& [id, r] : rooms_) all.push_back(r);
         }
+        const std::int64_t now = now_ms();
         for (auto& r : all) {
             std::lock_guard rl(r->mutex);
+            end_abandoned(*r, now);
             if (!clock_running(*r)) continue;
             const int stm = r->game->side_to_move();
             // On a storage error the flag is tried again at the next tick.

@@ -69,8 +69,8 @@ struct MoveAck {
     std::size_t ply = 0;
     std::string san;
 };
-// After a resignation or a draw action: the result when the game ended, else
-// the side whose draw offer stands (-1: none).
+// After a resignation, a draw action, an abort or a claim: the result when the
+// game ended (kAborted for an abort), else the side whose draw offer stands (-1: none).
 struct ActionAck {
     std::string result;
     int draw_offer = -1;
@@ -87,6 +87,20 @@ struct GameListing {
     std::vector<GameSummary> live, recent;  // newest first
 };
 
+// How long the server waits for people who are not there (docs/api.md,
+// "Aborting and leaving a game"). A seat is present while a WebSocket with its token is
+// open; absence counts from the seat's last WebSocket closing, its joining or
+// the game's creation, and never from before the server started.
+struct AbsenceRules {
+    std::int64_t invite_ms = 30 * 60 * 1000;  // an online game nobody joins is aborted
+    // An online game: before both sides have moved, a player away this long
+    // aborts it; after, the opponent may claim the win (untimed games).
+    std::int64_t absence_ms = 120 * 1000;
+    // A computer or local game: before both sides have moved, its players away
+    // this long abort it; after, a computer game's human loses it (untimed games).
+    std::int64_t abandon_ms = 10 * 60 * 1000;
+};
+
 struct Room;
 using Subscriber = std::function<void(const std::string& message)>;
 
@@ -96,7 +110,8 @@ class GameService {
     // all the memory the computer players use (workers x this).
     static constexpr std::size_t kComputerHashMb = 8;
 
-    GameService(std::unique_ptr<Storage> storage, int computer_threads, ComputerLimits limits = {});
+    GameService(std::unique_ptr<Storage> storage, int computer_threads, ComputerLimits limits = {},
+                AbsenceRules rules = {});
     ~GameService();
 
     // Stops the computer workers and the clock thread (idempotent). Called before
@@ -114,6 +129,10 @@ class GameService {
     ActionAck resign(const std::string& id, const std::string& token, ApiError& err);
     ActionAck draw(const std::string& id, const std::string& token, const std::string& action,
                    ApiError& err);
+    // Ends the game without a result, while not both sides have moved on the server.
+    ActionAck abort(const std::string& id, const std::string& token, ApiError& err);
+    // The win of an untimed online game whose opponent has been away absence_ms.
+    ActionAck claim(const std::string& id, const std::string& token, ApiError& err);
     // The state message (JSON text) as seen by the holder of token (may be empty: spectator).
     std::string state(const std::string& id, const std::string& token, ApiError& err);
     std::string record(const std::string& id, ApiError& err);
@@ -132,7 +151,12 @@ class GameService {
     void publish(Room& room);  // room locked
     // Ends the game and stores it; on a storage error nothing changes. Room locked.
     Status end_game(Room& room, const std::string& result, const std::string& termination);
-    Status flag(Room& room, int side);   // room locked
+    Status flag(Room& room, int side);  // room locked
+    // Ends a game whose players are not coming back (AbsenceRules). Room locked.
+    void end_abandoned(Room& room, std::int64_t now);
+    // Counts a view of `viewer` opening (+1) or closing (-1); publishes a seat's
+    // arrival or departure. Room locked.
+    void count_presence(Room& room, int viewer, int delta);
     void schedule_computer(Room& room);  // room locked
     // Whether the computer may take one more move of this game now. Room locked.
     ApiError computer_has_room(const Room& room);
@@ -144,12 +168,16 @@ class GameService {
     ApiError apply_move(Room& room, const MoveInput& input);  // room locked
 
     std::unique_ptr<Storage> storage_;
+    const AbsenceRules rules_;
+    const std::int64_t started_ms_;  // absence is never counted from before this
     mutable std::mutex rooms_mutex_;
     std::map<std::string, std::shared_ptr<Room>> rooms_;
 
     struct Job {
         std::shared_ptr<Room> room;
-        std::uint64_t version;
+        // The plies played when it was queued: a job for another position is
+        // dropped (the room's version also counts presence, which changes no move).
+        std::size_t plies;
         std::string owner;  // the creator's address key ("" after a restart: not counted)
     };
     // Computer moves wait in two queues: quick ones (the capped levels, a few

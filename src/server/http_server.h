@@ -33,8 +33,11 @@ struct ServerOptions {
     // request while the server holds more than 3/4 of its connections.
     int header_seconds = 10;
     // A WebSocket is pinged after half of this without traffic and closed after
-    // all of it (a dead peer); the opening handshake has header_seconds.
-    int ws_idle_seconds = 60;
+    // all of it (a dead peer): well within the absence time after which an
+    // opponent may claim the game (docs/api.md, "Presence"), so a seat whose
+    // connection died without closing stops counting as present in time. The
+    // opening handshake has header_seconds.
+    int ws_idle_seconds = 30;
     // New games from all addresses together, per minute (bursts of as many).
     int games_per_minute_total = 3000;
     // Load balancers whose X-Forwarded-For names the client: their connections

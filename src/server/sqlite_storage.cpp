@@ -54,6 +54,12 @@ constexpr const char* kMigrations[] = {
     ALTER TABLE games ADD COLUMN turn_started_ms INTEGER NOT NULL DEFAULT 0;
     CREATE TABLE heartbeat (id INTEGER PRIMARY KEY CHECK (id = 1), at_ms INTEGER NOT NULL);
     )sql",
+    // 3: how many of a game's moves were given with it (at creation, by an
+    // import), so an abort counts only the moves played on the server. Games
+    // stored before have 0: all their moves count, so none becomes abortable.
+    R"sql(
+    ALTER TABLE games ADD COLUMN given_plies INTEGER NOT NULL DEFAULT 0;
+    )sql",
 };
 
 class SqliteStorage final : public Storage {
@@ -127,7 +133,7 @@ class SqliteStorage final : public Storage {
             "SELECT id, variant, start_fen, formation, mode, level, computer_side, token_white, "
             "token_black, white_taken, black_taken, invite, base_ms, inc_ms, remaining_white, "
             "remaining_black, result, termination, draw_offer, created_ms, updated_ms, "
-            "turn_started_ms FROM games "
+            "turn_started_ms, given_plies FROM games "
             "ORDER BY created_ms");
         if (!st) return error("prepare load");
         while (sqlite3_step(st) == SQLITE_ROW) {
@@ -154,6 +160,7 @@ class SqliteStorage final : public Storage {
             g.created_ms = sqlite3_column_int64(st, 19);
             g.updated_ms = sqlite3_column_int64(st, 20);
             g.turn_started_ms = sqlite3_column_int64(st, 21);
+            g.given_plies = static_cast<std::size_t>(sqlite3_column_int64(st, 22));
             out.push_back(std::move(g));
         }
         sqlite3_finalize(st);
@@ -268,15 +275,15 @@ class SqliteStorage final : public Storage {
                   "computer_side, "
                   "token_white, token_black, white_taken, black_taken, invite, base_ms, inc_ms, "
                   "remaining_white, remaining_black, result, termination, draw_offer, created_ms, "
-                  "updated_ms, turn_started_ms) "
+                  "updated_ms, turn_started_ms, given_plies) "
                   "VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20,?"
-                  "21,?22)"
+                  "21,?22,?23)"
                 : "UPDATE games SET variant=?2, start_fen=?3, formation=?4, mode=?5, level=?6, "
                   "computer_side=?7, token_white=?8, token_black=?9, white_taken=?10, "
                   "black_taken=?11, "
                   "invite=?12, base_ms=?13, inc_ms=?14, remaining_white=?15, remaining_black=?16, "
                   "result=?17, termination=?18, draw_offer=?19, created_ms=?20, updated_ms=?21, "
-                  "turn_started_ms=?22 WHERE id=?1";
+                  "turn_started_ms=?22, given_plies=?23 WHERE id=?1";
         sqlite3_stmt* st = statement(sql);
         if (!st) return error("prepare game write");
         bind(st, 1, g.id);
@@ -301,6 +308,7 @@ class SqliteStorage final : public Storage {
         sqlite3_bind_int64(st, 20, g.created_ms);
         sqlite3_bind_int64(st, 21, g.updated_ms);
         sqlite3_bind_int64(st, 22, g.turn_started_ms);
+        sqlite3_bind_int64(st, 23, static_cast<sqlite3_int64>(g.given_plies));
         const int rc = sqlite3_step(st);
         sqlite3_reset(st);
         return rc == SQLITE_DONE ? Status::ok() : error(insert ? "insert game" : "update game");

@@ -66,7 +66,9 @@ void encode_shared_state(const StoredGame& g, std::uint64_t version, const Game&
             j.key("captures").strings(d.captures).end_object();
         }
     j.end_array();
-    j.field("result", g.result).field("termination", g.termination);
+    j.field("status", status_name(g.result))
+        .field("result", public_result(g.result))
+        .field("termination", g.termination);
     j.key("draw_offer");
     if (g.draw_offer < 0)
         j.null();
@@ -106,6 +108,13 @@ std::string encode_state(const StateCache& cache, const ViewerState& v) {
     else
         j.null();
     if (!v.invite.empty()) j.field("invite", v.invite);
+    j.key("present")
+        .begin_object()
+        .field("white", v.present[0])
+        .field("black", v.present[1])
+        .end_object();
+    j.field("abortable", v.abortable);
+    if (v.claim_in_ms >= 0) j.field("claim_in_ms", v.claim_in_ms);
     out += '}';
     return out;
 }

@@ -20,7 +20,7 @@ struct StateCache {
     std::uint64_t version = ~std::uint64_t{0};
 };
 
-// What differs between viewers of one version.
+// What differs between viewers of one version, or with the time.
 struct ViewerState {
     bool clock = false;  // the game has a time control
     std::int64_t base_ms = 0, inc_ms = 0, remaining_ms[2] = {0, 0};
@@ -28,6 +28,10 @@ struct ViewerState {
     std::string_view seat[2];  // "computer", "you", "human" or "open"
     int you = -1;              // 0, 1, 2 (both seats), -1 (spectator)
     std::string_view invite;   // the invitation, shown to a seated player while a seat is open
+    bool present[2] = {false, false};  // a seat with a WebSocket open (the computer's: always)
+    bool abortable = false;            // the game may still be aborted
+    std::int64_t claim_in_ms = -1;     // for a player whose opponent is away: when the win
+                                       // can be claimed (0: now); -1: no claim
 };
 
 // Brings cache up to version: g's stored data and position's board and legal moves.

@@ -3,9 +3,11 @@
 // move is committed before it is acknowledged.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/status.h"
@@ -34,7 +36,22 @@ struct StoredGame {
         0;                         // wall-clock ms when the running clock's turn began, 0 if none
     std::vector<std::string> lan;  // moves played
     std::vector<std::string> san;
+    // How many of them were given with the game (moves at creation, an import):
+    // only the moves after them count as played on the server.
+    std::size_t given_plies = 0;
 };
+
+// An aborted game is over without a result. It is stored as kAborted, so that
+// "over" is `result != "*"` everywhere, and shown as the record writes it:
+// result "*" with the termination "aborted" (public_result, status_name).
+inline constexpr std::string_view kAborted = "aborted";
+inline std::string_view public_result(std::string_view result) {
+    return result == kAborted ? "*" : result;
+}
+// "playing", "over" (with a result) or "aborted".
+inline std::string_view status_name(std::string_view result) {
+    return result == "*" ? "playing" : result == kAborted ? "aborted" : "over";
+}
 
 class Storage {
   public:

@@ -75,6 +75,7 @@ export interface GameSummary {
   mode: string;
   level: number;
   plies: number;
+  status: "playing" | "over" | "aborted";
   result: string;
   termination: string;
 }

@@ -1,5 +1,6 @@
 // The home screen: pick a variant and a kind of game, import a record, watch games.
-import { api, type CreateOptions } from "./api";
+import { api, type CreateOptions, type GameSummary } from "./api";
+import { listOutcome } from "./ending";
 import { importRequest, timeControlProblem, type ImportChoice } from "./forms";
 import { escapeHtml, saveToken } from "./game";
 import { rulesPages } from "./rules";
@@ -236,8 +237,10 @@ async function loadGameList(list: HTMLElement, known: VariantInfo[]) {
   try {
     const { live, recent } = await api.games();
     if (!list.isConnected) return;  // the user has already left the page
-    const row = (g: { id: string; variant: string; mode: string; plies: number; result: string; termination: string }) =>
-      `<li><a href="#/game/${g.id}">${escapeHtml(findVariant(known, g.variant)?.name ?? g.variant)}, ${g.mode}, ${g.plies} plies${g.result !== "*" ? `, ${g.result} (${g.termination})` : ""}</a></li>`;
+    // The server puts aborted games among the finished ones (never live); a
+    // row says how its game ended.
+    const row = (g: GameSummary) =>
+      `<li><a href="#/game/${g.id}">${escapeHtml(findVariant(known, g.variant)?.name ?? g.variant)}, ${g.mode}, ${g.plies} plies${escapeHtml(listOutcome(g))}</a></li>`;
     const html =
       `<h3>Live</h3>${live.length ? `<ul>${live.map(row).join("")}</ul>` : "<p>None right now.</p>"}` +
       `<h3>Recent</h3>${recent.length ? `<ul>${recent.map(row).join("")}</ul>` : "<p>None yet.</p>"}`;

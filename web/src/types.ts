@@ -48,12 +48,16 @@ export interface GameState {
   moves: { lan: string; san: string }[];
   legal_moves: LegalMove[];
   clock: Clock | null;
+  status: "playing" | "over" | "aborted"; // aborted: over without a result ("*")
   result: string;
   termination: string;
   draw_offer: Side | null;
   seats: { white: string; black: string };
   you: Side | "both" | null;
   invite?: string;
+  present: { white: boolean; black: boolean }; // seats with a WebSocket open
+  abortable: boolean; // the game may still be aborted (not both sides have moved)
+  claim_in_ms?: number; // the opponent is away: ms until the win can be claimed
 }
 
 export interface PositionView {
