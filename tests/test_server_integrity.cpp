@@ -278,7 +278,17 @@ class FlakyStorage final : public server::Storage {
     Status update_game(const server::StoredGame& g) override {
         return check() ? inner_->update_game(g) : down();
     }
-    Status load_all(std::vector<server::StoredGame>& out) override { return inner_->load_all(out); }
+    Status load_unfinished(std::vector<server::StoredGame>& out) override {
+        return inner_->load_unfinished(out);
+    }
+    Status load_game(const std::string& id, server::StoredGame& out, bool* found) override {
+        return inner_->load_game(id, out, found);
+    }
+    Status list_finished(const server::ListCursor* before, std::size_t limit,
+                         std::vector<server::GameSummary>& out) override {
+        return inner_->list_finished(before, limit, out);
+    }
+    Status count_finished(std::int64_t& count) override { return inner_->count_finished(count); }
     Status heartbeat(std::int64_t at) override { return inner_->heartbeat(at); }
     Status last_heartbeat(std::int64_t& at) override { return inner_->last_heartbeat(at); }
 

@@ -77,8 +77,11 @@ int cmd_serve(const Args& args, std::ostream& out, std::ostream& err) {
     unsigned short port = 0;
     if (Status s = http.start(&port); !s) return err << "error: " << s.message() << '\n', 1;
     http.handle_signals();
+    // Restored: the games going on, back in memory, and the finished ones, read on demand.
+    const server::GameCounts counts = games.counts();
     out << "Chimera is serving on http://localhost:" << port << "/ (database " << db << ", "
-        << games.game_count() << " games restored)" << std::endl;
+        << counts.live + counts.finished << " games restored: " << counts.live << " in play, "
+        << counts.finished << " finished)" << std::endl;
     http.run(true);
     games.shutdown();  // before the network layer is torn down
     out << "Chimera stopped." << std::endl;
