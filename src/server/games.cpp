@@ -170,24 +170,24 @@ std::shared_ptr<Room> GameService::find_live(const std::string& id) const {
     return it == rooms_.end() ? nullptr : it->second;
 }
 
-std::shared_ptr<Room> GameService::find(const std::string& id) {
+std::shared_ptr<Room> GameService::find(const std::string& id, ApiError& err) {
     if (auto room = find_live(id)) return room;
     if (auto room = finished_.get(id)) return room;
-    return load_finished(id);
+    return load_finished(id, err);
 }
 
 // A game leaves the room map only after its end is stored, so a game missing
 // from the map is finished in the database, unknown, or one that is not
 // served: being created (stored, not yet in the map), or left out at start.
 // Those are unfinished there, and are not loaded.
-std::shared_ptr<Room> GameService::load_finished(const std::string& id) {
+std::shared_ptr<Room> GameService::load_finished(const std::string& id, ApiError& err) {
     StoredGame g;
     bool found = false;
-    if (Status s = storage_->load_game(id, g, &found); !s || !found || g.result == "*")
-        return nullptr;
+    if (Status s = storage_->load_game(id, g, &found); !s)
+        return refused(err, fail(500, s.message()));
     Status why = Status::ok();
-    auto room = replay(std::move(g), &why);
-    if (!room) return nullptr;
+    auto room = found && g.result != "*" ? replay(std::move(g), &why) : nullptr;
+    if (!room) return refused(err, fail(404, "no game " + chimera::quoted(id)));
     finished_.put(id, room);
     return room;
 }
@@ -408,8 +408,8 @@ SeatGrant GameService::create(const CreateRequest& req, ApiError& err) {
 }
 
 SeatGrant GameService::join(const std::string& id, const std::string& invite, ApiError& err) {
-    auto room = find(id);
-    if (!room) return err = fail(404, "no game " + chimera::quoted(id)), SeatGrant{};
+    auto room = find(id, err);
+    if (!room) return {};  // err says why
     std::lock_guard rl(room->mutex);
     StoredGame& g = room->data;
     if (g.mode != "online") return refused(err, fail(409, "only online games can be joined"));
@@ -495,8 +495,8 @@ ApiError GameService::apply_move(Room& room, const MoveInput& input) {
 
 MoveAck GameService::move(const std::string& id, const std::string& token, const std::string& text,
                           ApiError& err) {
-    auto room = find(id);
-    if (!room) return err = fail(404, "no game " + chimera::quoted(id)), MoveAck{};
+    auto room = find(id, err);
+    if (!room) return {};  // err says why
     std::lock_guard rl(room->mutex);
     const int seat = seat_of(*room, token);
     if (seat == kSpectator) return refused(err, fail(403, "this token holds no seat in the game"));
@@ -542,8 +542,8 @@ Status GameService::end_game(Room& room, const std::string& result,
 }
 
 ActionAck GameService::resign(const std::string& id, const std::string& token, ApiError& err) {
-    auto room = find(id);
-    if (!room) return err = fail(404, "no game " + chimera::quoted(id)), ActionAck{};
+    auto room = find(id, err);
+    if (!room) return {};  // err says why
     std::lock_guard rl(room->mutex);
     int seat = seat_of(*room, token);
     if (seat == kSpectator) return refused(err, fail(403, "this token holds no seat in the game"));
@@ -559,8 +559,8 @@ ActionAck GameService::resign(const std::string& id, const std::string& token, A
 
 ActionAck GameService::draw(const std::string& id, const std::string& token,
                             const std::string& action, ApiError& err) {
-    auto room = find(id);
-    if (!room) return err = fail(404, "no game " + chimera::quoted(id)), ActionAck{};
+    auto room = find(id, err);
+    if (!room) return {};  // err says why
     std::lock_guard rl(room->mutex);
     StoredGame& g = room->data;
     int seat = seat_of(*room, token);
@@ -604,8 +604,8 @@ ActionAck GameService::draw(const std::string& id, const std::string& token,
 }
 
 std::string GameService::state(const std::string& id, const std::string& token, ApiError& err) {
-    auto room = find(id);
-    if (!room) return err = fail(404, "no game " + chimera::quoted(id)), std::string{};
+    auto room = find(id, err);
+    if (!room) return {};  // err says why
     std::lock_guard rl(room->mutex);
     return state_locked(*room, seat_of(*room, token));
 }
@@ -635,8 +635,8 @@ std::string GameService::state_locked(const Room& r, int viewer) const {
 
 std::unique_ptr<Game> GameService::position_at(const std::string& id, std::size_t n,
                                                ApiError& err) {
-    auto room = find(id);
-    if (!room) return err = fail(404, "no game " + chimera::quoted(id)), nullptr;
+    auto room = find(id, err);
+    if (!room) return {};  // err says why
     std::unique_ptr<Game> g;
     {
         std::lock_guard rl(room->mutex);
@@ -649,8 +649,8 @@ std::unique_ptr<Game> GameService::position_at(const std::string& id, std::size_
 }
 
 std::string GameService::record(const std::string& id, ApiError& err) {
-    auto room = find(id);
-    if (!room) return err = fail(404, "no game " + chimera::quoted(id)), std::string{};
+    auto room = find(id, err);
+    if (!room) return {};  // err says why
     std::lock_guard rl(room->mutex);
     const StoredGame& g = room->data;
     game::Record rec;
@@ -714,7 +714,8 @@ GameListing GameService::list(std::size_t limit, const std::optional<ListCursor>
 
 std::uint64_t GameService::subscribe(const std::string& id, const std::string& token,
                                      Subscriber s) {
-    auto room = find(id);
+    ApiError err;
+    auto room = find(id, err);
     if (!room) return 0;
     std::lock_guard rl(room->mutex);
     const std::uint64_t h = next_handle_++;

@@ -129,10 +129,11 @@ class GameService {
     GameCounts counts() const;
 
   private:
-    // A game's room: a live one, else a finished one from the cache or the database.
-    std::shared_ptr<Room> find(const std::string& id);
+    // A game's room: a live one, else a finished one from the cache or the
+    // database; null with err 404 (no such game) or 500 (the database failed).
+    std::shared_ptr<Room> find(const std::string& id, ApiError& err);
     std::shared_ptr<Room> find_live(const std::string& id) const;
-    std::shared_ptr<Room> load_finished(const std::string& id);
+    std::shared_ptr<Room> load_finished(const std::string& id, ApiError& err);
     // A finished game leaves memory (after publish). Room locked.
     void retire(Room& room);
     void publish(Room& room);  // room locked
