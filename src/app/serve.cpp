@@ -112,8 +112,11 @@ int cmd_serve(const Args& args, std::ostream& out, std::ostream& err) {
     http.handle_signals();
     err << "connections: at most " << http.connection_cap() << " at once (descriptor limit "
         << http.descriptor_limit() << ")" << std::endl;
+    // Restored: the games going on, back in memory, and the finished ones, read on demand.
+    const server::GameCounts counts = games.counts();
     out << "Chimera is serving on http://localhost:" << port << "/ (database " << db << ", "
-        << games.game_count() << " games restored)" << std::endl;
+        << counts.live + counts.finished << " games restored: " << counts.live << " in play, "
+        << counts.finished << " finished)" << std::endl;
     http.run(true);
     games.shutdown();  // before the network layer is torn down
     out << "Chimera stopped." << std::endl;

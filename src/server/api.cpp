@@ -1,6 +1,8 @@
 #include "server/api.h"
 
 #include <algorithm>
+#include <cctype>
+#include <optional>
 #include <vector>
 
 #include "core/text.h"
@@ -168,6 +170,24 @@ Json position_json(const Game& g) {
                 {"legal_moves", legal}};
 }
 
+// A place in the list of finished games on the wire: "<updated_ms>:<id>".
+std::string cursor_text(const ListCursor& c) { return std::to_string(c.updated_ms) + ":" + c.id; }
+
+std::optional<ListCursor> parse_cursor(std::string_view text) {
+    const auto colon = text.find(':');
+    if (colon == std::string_view::npos || colon == 0 || colon > 15) return std::nullopt;
+    ListCursor c;
+    for (char ch : text.substr(0, colon)) {
+        if (ch < '0' || ch > '9') return std::nullopt;
+        c.updated_ms = c.updated_ms * 10 + (ch - '0');
+    }
+    c.id = std::string(text.substr(colon + 1));
+    if (c.id.empty() || c.id.size() > 64) return std::nullopt;
+    for (char ch : c.id)
+        if (!std::isalnum(static_cast<unsigned char>(ch))) return std::nullopt;
+    return c;
+}
+
 // The service's typed answers on the wire.
 Json to_json(const SeatGrant& s) {
     Json j{{"id", s.id}, {"token", s.token}, {"side", s.side}};
@@ -199,7 +219,9 @@ Json to_json(const GameListing& l) {
                            {"updated_ms", g.updated_ms}});
         return out;
     };
-    return Json{{"live", rows(l.live)}, {"recent", rows(l.recent)}};
+    return Json{{"live", rows(l.live)},
+                {"recent", rows(l.recent)},
+                {"next", l.next ? Json(cursor_text(*l.next)) : Json()}};
 }
 
 // A number field of the body, checked against its range before use.
@@ -372,7 +394,12 @@ ApiResponse handle_api(GameService& games, std::string_view method, std::string_
     if (seg.size() == 2 && seg[1] == "health") {
         if (!get) return from_error({405, "use GET"});
         if ((err = only_params({}))) return from_error(err);
-        return json_response(200, {{"ok", true}, {"games", games.game_count()}});
+        const GameCounts c = games.counts();
+        return json_response(200, {{"ok", true},
+                                   {"games", c.live + c.finished},
+                                   {"live", c.live},
+                                   {"finished", c.finished},
+                                   {"cached", c.cached}});
     }
     if (seg.size() == 2 && seg[1] == "variants") {
         if (!get) return from_error({405, "use GET"});
@@ -419,11 +446,16 @@ ApiResponse handle_api(GameService& games, std::string_view method, std::string_
     if (seg[1] != "games") return from_error({404, "no such endpoint"});
     if (seg.size() == 2) {
         if (get) {
-            if ((err = only_params({"limit"}))) return from_error(err);
+            if ((err = only_params({"limit", "before"}))) return from_error(err);
             const std::string l = param("limit");
             const auto n = l.empty() ? std::optional<int>(20) : parse_uint(l, 3);
             if (!n || *n < 1 || *n > 200) return from_error({400, "limit must be 1-200"});
-            return json_response(200, to_json(games.list(static_cast<std::size_t>(*n))));
+            std::optional<ListCursor> before;
+            if (params.count("before") && !(before = parse_cursor(param("before"))))
+                return from_error(
+                    {400, "before must be <updated_ms>:<id>, as in the 'next' of a game list"});
+            const GameListing listing = games.list(static_cast<std::size_t>(*n), before, err);
+            return err ? from_error(err) : json_response(200, to_json(listing));
         }
         if (!post) return from_error({405, "use GET or POST"});
         if ((err = only_params({}))) return from_error(err);

@@ -127,6 +127,31 @@ std::int64_t live_remaining(const Room& r, int side) {
     return left;
 }
 
+// A stored game as a room: its position replayed from the start; null (and
+// why in *why) if it cannot be.
+std::shared_ptr<Room> replay(StoredGame&& g, Status* why) {
+    auto room = std::make_shared<Room>();
+    room->game = make_game(g.variant);
+    Status replayed = room->game ? room->game->set_fen(g.start_fen)
+                                 : Status::error("unknown variant " + chimera::quoted(g.variant));
+    for (std::size_t i = 0; replayed && i < g.lan.size(); ++i)
+        if (Status s = room->game->play(g.lan[i]); !s)
+            replayed = Status::error("move " + std::to_string(i + 1) + " " + g.lan[i] + ": " +
+                                     s.message());
+    if (!replayed) {
+        *why = replayed;
+        return nullptr;
+    }
+    room->data = std::move(g);
+    return room;
+}
+
+// Newest first: by the last change, then by id, as the list of finished games
+// is ordered in storage.
+bool newer(const GameSummary& a, const GameSummary& b) {
+    return a.updated_ms != b.updated_ms ? a.updated_ms > b.updated_ms : a.id > b.id;
+}
+
 }  // namespace
 
 GameService::GameService(std::unique_ptr<Storage> storage, int computer_threads,
@@ -156,39 +181,74 @@ void GameService::shutdown() {
     clock_thread_.join();
 }
 
-std::shared_ptr<Room> GameService::find(const std::string& id) const {
+std::shared_ptr<Room> GameService::find_live(const std::string& id) const {
     std::lock_guard lock(rooms_mutex_);
     const auto it = rooms_.find(id);
     return it == rooms_.end() ? nullptr : it->second;
 }
 
-std::size_t GameService::game_count() const {
-    std::lock_guard lock(rooms_mutex_);
-    return rooms_.size();
+std::shared_ptr<Room> GameService::find(const std::string& id, ApiError& err) {
+    if (auto room = find_live(id)) return room;
+    if (auto room = finished_.get(id)) return room;
+    return load_finished(id, err);
+}
+
+// A game leaves the room map only after its end is stored, so a game missing
+// from the map is finished in the database, unknown, or one that is not
+// served: being created (stored, not yet in the map), or left out at start.
+// Those are unfinished there, and are not loaded.
+std::shared_ptr<Room> GameService::load_finished(const std::string& id, ApiError& err) {
+    StoredGame g;
+    bool found = false;
+    if (Status s = storage_->load_game(id, g, &found); !s)
+        return refused(err, fail(500, s.message()));
+    Status why = Status::ok();
+    auto room = found && g.result != "*" ? replay(std::move(g), &why) : nullptr;
+    if (!room) return refused(err, fail(404, "no game " + chimera::quoted(id)));
+    finished_.put(id, room);
+    return room;
+}
+
+void GameService::retire(Room& room) {
+    room.subscribers.clear();  // a finished game changes no more: nothing more to push
+    {
+        std::lock_guard lock(rooms_mutex_);
+        const auto it = rooms_.find(room.data.id);
+        if (it == rooms_.end() || it->second.get() != &room) return;
+        rooms_.erase(it);
+    }
+    ++finished_count_;
+}
+
+GameCounts GameService::counts() const {
+    GameCounts c;
+    {
+        std::lock_guard lock(rooms_mutex_);
+        c.live = rooms_.size();
+    }
+    c.finished = finished_count_;
+    c.cached = finished_.size();
+    return c;
 }
 
 Status GameService::restore(std::vector<std::string>* skipped) {
     std::vector<StoredGame> games;
-    if (Status s = storage_->load_all(games); !s) return s;
+    if (Status s = storage_->load_unfinished(games); !s) return s;
+    std::int64_t finished = 0;
+    if (Status s = storage_->count_finished(finished); !s) return s;
+    finished_count_ += static_cast<std::size_t>(finished);
     std::int64_t last_alive = 0;
     if (Status s = storage_->last_heartbeat(last_alive); !s) return s;
     const std::int64_t now = now_ms();
     for (StoredGame& g : games) {
         // A game that cannot be replayed is reported and left out; the others still resume.
-        auto room = std::make_shared<Room>();
-        room->game = make_game(g.variant);
-        Status replayed = room->game
-                              ? room->game->set_fen(g.start_fen)
-                              : Status::error("unknown variant " + chimera::quoted(g.variant));
-        for (std::size_t i = 0; replayed && i < g.lan.size(); ++i)
-            if (Status s = room->game->play(g.lan[i]); !s)
-                replayed = Status::error("move " + std::to_string(i + 1) + " " + g.lan[i] + ": " +
-                                         s.message());
-        if (!replayed) {
-            if (skipped) skipped->push_back("stored game " + g.id + ": " + replayed.message());
+        const std::string id = g.id;
+        Status why = Status::ok();
+        auto room = replay(std::move(g), &why);
+        if (!room) {
+            if (skipped) skipped->push_back("stored game " + id + ": " + why.message());
             continue;
         }
-        room->data = std::move(g);
         StoredGame& d = room->data;
         std::lock_guard rl(room->mutex);
         // Nobody is connected yet: every seat's absence counts from now.
@@ -362,6 +422,10 @@ SeatGrant GameService::create(const CreateRequest& req, ApiError& err) {
         err = fail(500, s.message());
         return {};
     }
+    if (g.result != "*") {  // an imported game that is over: read from the database
+        ++finished_count_;
+        return out;
+    }
     std::lock_guard rl(room->mutex);
     {
         std::lock_guard lock(rooms_mutex_);
@@ -372,8 +436,8 @@ SeatGrant GameService::create(const CreateRequest& req, ApiError& err) {
 }
 
 SeatGrant GameService::join(const std::string& id, const std::string& invite, ApiError& err) {
-    auto room = find(id);
-    if (!room) return err = fail(404, "no game " + chimera::quoted(id)), SeatGrant{};
+    auto room = find(id, err);
+    if (!room) return {};  // err says why
     std::lock_guard rl(room->mutex);
     StoredGame& g = room->data;
     if (g.mode != "online") return refused(err, fail(409, "only online games can be joined"));
@@ -454,13 +518,14 @@ ApiError GameService::apply_move(Room& room, const MoveInput& input) {
     if (g.result != "*" && room.thinking) room.thinking->stop();
     schedule_computer(room);
     publish(room);
+    if (g.result != "*") retire(room);
     return {};
 }
 
 MoveAck GameService::move(const std::string& id, const std::string& token, const std::string& text,
                           ApiError& err) {
-    auto room = find(id);
-    if (!room) return err = fail(404, "no game " + chimera::quoted(id)), MoveAck{};
+    auto room = find(id, err);
+    if (!room) return {};  // err says why
     std::lock_guard rl(room->mutex);
     const int seat = seat_of(*room, token);
     if (seat == kSpectator) return refused(err, fail(403, "this token holds no seat in the game"));
@@ -502,12 +567,13 @@ Status GameService::end_game(Room& room, const std::string& result,
     if (room.thinking) room.thinking->stop();
     ++room.version;
     publish(room);
+    retire(room);
     return Status::ok();
 }
 
 ActionAck GameService::resign(const std::string& id, const std::string& token, ApiError& err) {
-    auto room = find(id);
-    if (!room) return err = fail(404, "no game " + chimera::quoted(id)), ActionAck{};
+    auto room = find(id, err);
+    if (!room) return {};  // err says why
     std::lock_guard rl(room->mutex);
     int seat = seat_of(*room, token);
     if (seat == kSpectator) return refused(err, fail(403, "this token holds no seat in the game"));
@@ -523,8 +589,8 @@ ActionAck GameService::resign(const std::string& id, const std::string& token, A
 
 ActionAck GameService::draw(const std::string& id, const std::string& token,
                             const std::string& action, ApiError& err) {
-    auto room = find(id);
-    if (!room) return err = fail(404, "no game " + chimera::quoted(id)), ActionAck{};
+    auto room = find(id, err);
+    if (!room) return {};  // err says why
     std::lock_guard rl(room->mutex);
     StoredGame& g = room->data;
     int seat = seat_of(*room, token);
@@ -568,8 +634,8 @@ ActionAck GameService::draw(const std::string& id, const std::string& token,
 }
 
 ActionAck GameService::abort(const std::string& id, const std::string& token, ApiError& err) {
-    auto room = find(id);
-    if (!room) return err = fail(404, "no game " + chimera::quoted(id)), ActionAck{};
+    auto room = find(id, err);
+    if (!room) return {};  // err says why
     std::lock_guard rl(room->mutex);
     if (seat_of(*room, token) == kSpectator)
         return refused(err, fail(403, "this token holds no seat in the game"));
@@ -582,8 +648,8 @@ ActionAck GameService::abort(const std::string& id, const std::string& token, Ap
 }
 
 ActionAck GameService::claim(const std::string& id, const std::string& token, ApiError& err) {
-    auto room = find(id);
-    if (!room) return err = fail(404, "no game " + chimera::quoted(id)), ActionAck{};
+    auto room = find(id, err);
+    if (!room) return {};  // err says why
     std::lock_guard rl(room->mutex);
     const StoredGame& g = room->data;
     const int seat = seat_of(*room, token);
@@ -631,8 +697,8 @@ void GameService::end_abandoned(Room& r, std::int64_t now) {
 }
 
 std::string GameService::state(const std::string& id, const std::string& token, ApiError& err) {
-    auto room = find(id);
-    if (!room) return err = fail(404, "no game " + chimera::quoted(id)), std::string{};
+    auto room = find(id, err);
+    if (!room) return {};  // err says why
     std::lock_guard rl(room->mutex);
     return state_locked(*room, seat_of(*room, token));
 }
@@ -670,8 +736,8 @@ std::string GameService::state_locked(const Room& r, int viewer) const {
 
 std::unique_ptr<Game> GameService::position_at(const std::string& id, std::size_t n,
                                                ApiError& err) {
-    auto room = find(id);
-    if (!room) return err = fail(404, "no game " + chimera::quoted(id)), nullptr;
+    auto room = find(id, err);
+    if (!room) return {};  // err says why
     std::unique_ptr<Game> g;
     {
         std::lock_guard rl(room->mutex);
@@ -684,8 +750,8 @@ std::unique_ptr<Game> GameService::position_at(const std::string& id, std::size_
 }
 
 std::string GameService::record(const std::string& id, ApiError& err) {
-    auto room = find(id);
-    if (!room) return err = fail(404, "no game " + chimera::quoted(id)), std::string{};
+    auto room = find(id, err);
+    if (!room) return {};  // err says why
     std::lock_guard rl(room->mutex);
     const StoredGame& g = room->data;
     game::Record rec;
@@ -710,45 +776,59 @@ std::string GameService::record(const std::string& id, ApiError& err) {
     return game::write_record(rec);
 }
 
-GameListing GameService::list(std::size_t limit) {
-    std::vector<std::shared_ptr<Room>> all;
-    {
-        std::lock_guard lock(rooms_mutex_);
-        for (auto& [id, r] : rooms_) all.push_back(r);
-    }
-    std::vector<GameSummary> rows;
-    rows.reserve(all.size());
-    for (auto& r : all) {
-        std::lock_guard rl(r->mutex);
-        const StoredGame& g = r->data;
-        rows.push_back({g.id, g.variant, g.mode, g.level, g.lan.size(), g.result, g.termination,
-                        g.updated_ms});
-    }
-    std::sort(rows.begin(), rows.end(),
-              [](const auto& a, const auto& b) { return a.updated_ms > b.updated_ms; });
+GameListing GameService::list(std::size_t limit, const std::optional<ListCursor>& before,
+                              ApiError& err) {
     GameListing out;
-    for (GameSummary& row : rows) {
-        auto& dst = row.result == "*" ? out.live : out.recent;
-        if (dst.size() < limit) dst.push_back(std::move(row));
+    if (!before) {
+        std::vector<std::shared_ptr<Room>> all;
+        {
+            std::lock_guard lock(rooms_mutex_);
+            all.reserve(rooms_.size());
+            for (auto& [id, r] : rooms_) all.push_back(r);
+        }
+        for (auto& r : all) {
+            std::lock_guard rl(r->mutex);
+            const StoredGame& g = r->data;
+            if (g.result == "*")
+                out.live.push_back({g.id, g.variant, g.mode, g.level, g.lan.size(), g.result,
+                                    g.termination, g.updated_ms});
+        }
+        const std::size_t shown = std::min(limit, out.live.size());
+        std::partial_sort(out.live.begin(), out.live.begin() + static_cast<std::ptrdiff_t>(shown),
+                          out.live.end(), newer);
+        out.live.resize(shown);
     }
+    // One more than a page tells whether there is a next one.
+    if (Status s = storage_->list_finished(before ? &*before : nullptr, limit + 1, out.recent); !s)
+        return refused(err, fail(500, s.message()));
+    if (out.recent.size() > limit) {
+        out.recent.resize(limit);
+        out.next = ListCursor{out.recent.back().updated_ms, out.recent.back().id};
+    }
+    // A game that ended after the live games were read is listed as finished only.
+    std::erase_if(out.live, [&](const GameSummary& l) {
+        return std::any_of(out.recent.begin(), out.recent.end(),
+                           [&](const GameSummary& r) { return r.id == l.id; });
+    });
     return out;
 }
 
 std::uint64_t GameService::subscribe(const std::string& id, const std::string& token,
                                      Subscriber s) {
-    auto room = find(id);
+    ApiError err;
+    auto room = find(id, err);
     if (!room) return 0;
     std::lock_guard rl(room->mutex);
     const std::uint64_t h = next_handle_++;
     const int viewer = seat_of(*room, token);
     count_presence(*room, viewer, +1);  // tells the others before this view is added
     s(state_locked(*room, viewer));
-    room->subscribers[h] = {viewer, std::move(s)};
+    if (room->data.result == "*") room->subscribers[h] = {viewer, std::move(s)};
     return h;
 }
 
 void GameService::unsubscribe(const std::string& id, std::uint64_t handle) {
-    auto room = find(id);
+    auto room = find_live(id);
     if (!room) return;
     std::lock_guard rl(room->mutex);
     const auto it = room->subscribers.find(handle);

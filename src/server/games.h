@@ -1,7 +1,10 @@
-// The game service: every game in memory as a room (rules core position, seats,
-// clocks, draw offer, result), the referee for every action, persistence of
-// each accepted move before it is acknowledged, computer moves on a worker
-// pool, and the state pushed to subscribers (WebSocket views) on every change.
+// The game service: every game going on in memory as a room (rules core
+// position, seats, clocks, draw offer, result), the referee for every action,
+// persistence of each accepted move before it is acknowledged, computer moves
+// on a worker pool, and the state pushed to subscribers (WebSocket views) on
+// every change. A game that ends leaves memory once its subscribers have been
+// sent the final state: it is only read from then on, from the database on
+// demand (a few recently read ones are cached), and listed from an index.
 #pragma once
 
 #include <atomic>
@@ -12,12 +15,14 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <variant>
 #include <vector>
 
 #include "core/status.h"
+#include "server/lru_cache.h"
 #include "server/storage.h"
 #include "variants/game.h"
 
@@ -76,15 +81,17 @@ struct ActionAck {
     int draw_offer = -1;
     bool ended() const { return !result.empty(); }
 };
-struct GameSummary {
-    std::string id, variant, mode;
-    int level = 0;
-    std::size_t plies = 0;
-    std::string result, termination;
-    std::int64_t updated_ms = 0;
-};
+// Live games from memory and a page of finished ones from the database, each
+// newest first; next: where the following page of finished games starts, if
+// there are more.
 struct GameListing {
-    std::vector<GameSummary> live, recent;  // newest first
+    std::vector<GameSummary> live, recent;
+    std::optional<ListCursor> next;
+};
+// Games held: going on (in memory), finished (stored; those read lately also
+// cached in memory), and the finished games in that cache.
+struct GameCounts {
+    std::size_t live = 0, finished = 0, cached = 0;
 };
 
 // How long the server waits for people who are not there (docs/api.md,
@@ -109,6 +116,8 @@ class GameService {
     // The transposition table of each computer worker; the workers' tables are
     // all the memory the computer players use (workers x this).
     static constexpr std::size_t kComputerHashMb = 8;
+    // Finished games read lately and kept in memory.
+    static constexpr std::size_t kFinishedCacheSize = 64;
 
     GameService(std::unique_ptr<Storage> storage, int computer_threads, ComputerLimits limits = {},
                 AbsenceRules rules = {});
@@ -118,8 +127,9 @@ class GameService {
     // the network layer goes away, so no worker publishes into it afterwards.
     void shutdown();
 
-    // Loads stored games and resumes them (clocks, computer moves). A stored game
-    // that cannot be replayed is left out and described in *skipped.
+    // Loads the stored games still going and resumes them (clocks, computer
+    // moves); finished ones stay in the database. A stored game that cannot be
+    // replayed is left out and described in *skipped.
     Status restore(std::vector<std::string>* skipped = nullptr);
 
     SeatGrant create(const CreateRequest& req, ApiError& err);
@@ -138,16 +148,25 @@ class GameService {
     std::string record(const std::string& id, ApiError& err);
     // The game as it stood after ply n (0: its start), for reviewing.
     std::unique_ptr<Game> position_at(const std::string& id, std::size_t n, ApiError& err);
-    GameListing list(std::size_t limit);
+    // The live games and the finished ones after `before` (the first page
+    // without it), at most limit of each; with `before`, only finished games.
+    GameListing list(std::size_t limit, const std::optional<ListCursor>& before, ApiError& err);
 
-    // Registers a view; returns a handle for unsubscribe, 0 if the game does not exist.
+    // Sends the state to a view and, while the game goes on, registers it for
+    // every change; returns a handle for unsubscribe, 0 if the game does not exist.
     std::uint64_t subscribe(const std::string& id, const std::string& token, Subscriber s);
     void unsubscribe(const std::string& id, std::uint64_t handle);
 
-    std::size_t game_count() const;
+    GameCounts counts() const;
 
   private:
-    std::shared_ptr<Room> find(const std::string& id) const;
+    // A game's room: a live one, else a finished one from the cache or the
+    // database; null with err 404 (no such game) or 500 (the database failed).
+    std::shared_ptr<Room> find(const std::string& id, ApiError& err);
+    std::shared_ptr<Room> find_live(const std::string& id) const;
+    std::shared_ptr<Room> load_finished(const std::string& id, ApiError& err);
+    // A finished game leaves memory (after publish). Room locked.
+    void retire(Room& room);
     void publish(Room& room);  // room locked
     // Ends the game and stores it; on a storage error nothing changes. Room locked.
     Status end_game(Room& room, const std::string& result, const std::string& termination);
@@ -171,7 +190,9 @@ class GameService {
     const AbsenceRules rules_;
     const std::int64_t started_ms_;  // absence is never counted from before this
     mutable std::mutex rooms_mutex_;
-    std::map<std::string, std::shared_ptr<Room>> rooms_;
+    std::map<std::string, std::shared_ptr<Room>> rooms_;  // the games going on
+    LruCache<std::shared_ptr<Room>> finished_{kFinishedCacheSize};
+    std::atomic<std::size_t> finished_count_{0};  // finished games stored
 
     struct Job {
         std::shared_ptr<Room> room;
