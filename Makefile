@@ -63,7 +63,7 @@ test:
 	$(PHASE) check-layers tools/check-layers
 	$(PHASE) build-release $(MAKE) --no-print-directory build
 	$(PHASE) build-web $(MAKE) --no-print-directory web
-	$(PHASE) ctest-release ctest --preset release -j $(JOBS)
+	$(PHASE) ctest-release ctest --preset release -j $(BLACKBOX_JOBS)
 	$(PHASE) build-debug $(MAKE) --no-print-directory build-debug
 	$(PHASE) ctest-debug $(MAKE) --no-print-directory ctest-debug
 	$(PHASE) fuzz $(MAKE) --no-print-directory fuzz-run

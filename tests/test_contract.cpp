@@ -15,6 +15,7 @@
 #include "engine/engine.h"
 #include "variants/game.h"
 #include "variants/registry.h"
+#include "workload.h"
 
 namespace chimera {
 namespace {
@@ -88,7 +89,7 @@ TEST(Contract, RandomPlayoutsKeepTheInvariants) {
         SCOPED_TRACE(std::string(Pos::kId));
         std::mt19937_64 rng(0xC0DE);
         for (const StartPosition& s : Pos::kInfo.starts) {
-            for (int game = 0; game < 6; ++game) {
+            for (int game = 0; game < testing::workload(6); ++game) {
                 Pos pos;
                 ASSERT_TRUE(pos.set_fen(s.fen));
                 for (int ply = 0; ply < 60; ++ply) {

@@ -341,7 +341,9 @@ TEST_F(ServerAbort, TheClaimWaitsForTheAbsenceTime) {
 // within 30 s (docs/api.md, "Presence"): a vanished player's seat is then away
 // (before, such a connection stayed open for 5 minutes).
 TEST_F(ServerAbort, AVanishedConnectionStopsCountingAsPresent) {
-    start();
+    // Pings after 2 s of silence, closed after 4 s unanswered: the default 30 s
+    // is the same mechanism (ServerConnections tests the ping itself).
+    start({"--ws-idle-seconds", "4"});
     auto [g, black] = online_pair();
     WsClient white_ws;
     connect_seat(white_ws, g.id, g.token);
@@ -435,12 +437,12 @@ TEST_F(ServerAbort, AComputerGameIsKeptWhileItsHumanIsConnected) {
                   kComputerTimeout)["moves"]
                   .size(),
               2u);
-    // Connecting takes far less than 8 s after the restart; staying 10 s is
+    // Connecting takes far less than 4 s after the restart; staying 5 s is
     // past the abandon time, which then runs from the departure.
-    restart({"--abandon-seconds", "8"});
+    restart({"--abandon-seconds", "4"});
     WsClient human;
     connect_seat(human, g.id, g.token);
-    std::this_thread::sleep_for(10s);
+    std::this_thread::sleep_for(5s);
     EXPECT_EQ(game_state(port(), g.id).value("status", ""), "playing");
     human.close();
     const Json s = wait_status(g, "over");
