@@ -6,6 +6,7 @@
 // exactly as it searches the same position replayed from text.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 #include <set>
 #include <string>
@@ -131,6 +132,52 @@ TEST(Contract, RandomPlayoutsKeepTheInvariants) {
                 }
             }
         }
+    });
+}
+
+// Every square a move is said to capture on holds a piece before the move, and
+// not that piece after it (an en-passant capture takes the pawn beside the
+// destination, never the empty destination).
+TEST(Contract, CapturedSquaresHoldThePiecesTheMoveTakes) {
+    for_each_variant([&]<class Pos>() {
+        SCOPED_TRACE(std::string(Pos::kId));
+        std::mt19937_64 rng(0xCA97);
+        std::vector<std::string> fens;
+        for (const StartPosition& s : Pos::kInfo.starts) fens.emplace_back(s.fen);
+        if constexpr (Pos::kId == std::string_view("chess"))
+            fens.emplace_back("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2");  // e5xd6 en passant
+        int captures = 0;
+        for (const std::string& fen : fens) {
+            for (int game = 0; game < testing::workload(4); ++game) {
+                std::unique_ptr<Game> g = make_game(Pos::kId);
+                ASSERT_TRUE(g->set_fen(fen)) << fen;
+                for (int ply = 0; ply < 80 && g->outcome() == Outcome::ONGOING; ++ply) {
+                    const BoardView before = g->view();
+                    const std::vector<MoveDetail> details = g->legal_move_details();
+                    if (details.empty()) break;
+                    for (const MoveDetail& d : details) {
+                        if (d.captures.empty()) continue;
+                        auto copy = g->clone();
+                        ASSERT_TRUE(copy->play(d.move));
+                        const BoardView after = copy->view();
+                        for (const std::string& sq : d.captures) {
+                            const auto at =
+                                std::find(before.squares.begin(), before.squares.end(), sq);
+                            ASSERT_NE(at, before.squares.end()) << sq;
+                            const auto i = static_cast<std::size_t>(at - before.squares.begin());
+                            EXPECT_NE(before.pieces[i], '.')
+                                << g->fen() << " " << d.lan << " takes on empty " << sq;
+                            EXPECT_NE(after.pieces[i], before.pieces[i])
+                                << g->fen() << " " << d.lan << " leaves the piece it takes on "
+                                << sq;
+                            ++captures;
+                        }
+                    }
+                    ASSERT_TRUE(g->play(details[rng() % details.size()].move));
+                }
+            }
+        }
+        EXPECT_GT(captures, 0) << "no capture was seen";
     });
 }
 

@@ -75,6 +75,13 @@ class Position : public PositionBase<Position, Traits> {
     bool attacked_by(Color c, int sq, Bitboard occ) const;
     bool gives_check(Move m) const;
     bool is_capture(Move m) const;
+    // The square of the piece a move takes, as a set (empty for none): the
+    // destination, or for an en-passant capture the pawn's square beside it.
+    Bitboard captures_of(Move m) const {
+        if (m.kind() == MoveKind::EN_PASSANT)
+            return Bitboard{1} << (m.to() + (stm_ == WHITE ? -8 : 8));
+        return is_capture(m) ? Bitboard{1} << m.to() : Bitboard{0};
+    }
     bool is_legal_ep(Move m) const;
     bool insufficient_material() const;
     // Whether c could still mate by some series of legal moves (FIDE 6.9, for
