@@ -42,6 +42,56 @@ bool run_io_until(net::io_context& ioc, bool& flag, std::chrono::milliseconds ti
 
 }  // namespace
 
+Json decode_legal(const Json& legal) {
+    Json out = Json::array();
+    if (!legal.is_object()) return out;
+    for (const auto& [key, moves] : legal.items()) {
+        const bool drop = !key.empty() && key.back() == '@';
+        const Json base{{"from", drop ? "" : key},
+                        {"kind", drop ? "drop" : "move"},
+                        {"piece", drop ? key.substr(0, key.size() - 1) : ""},
+                        {"captures", Json::array()}};
+        for (const Json& m : moves) {
+            Json d = base;
+            if (m.is_object()) {
+                d["lan"] = key + m.value("to", "");
+                d.update(m);
+            } else {
+                const std::string text = m.get<std::string>();
+                const bool capture = text.rfind('x', 0) == 0;
+                d["to"] = capture ? text.substr(1) : text;
+                d["lan"] = key + d["to"].get<std::string>();
+                if (capture) d["kind"] = "capture", d["captures"] = Json::array({d["to"]});
+            }
+            out.push_back(d);
+        }
+    }
+    return out;
+}
+
+Applied apply_push(Json& view, const Json& push) {
+    const std::string type = push.is_object() ? push.value("type", "") : "";
+    if (type == "state") {
+        view = push;
+        return Applied::APPLIED;
+    }
+    if (type != "move" && type != "update") return Applied::NOT_A_PUSH;
+    if (!view.contains("version")) return Applied::GAP;
+    const auto held = view["version"].get<std::uint64_t>();
+    const auto version = push.value("version", std::uint64_t{0});
+    if (version <= held) return Applied::STALE;
+    if (version != held + 1) return Applied::GAP;
+    if (type == "move" && push.value("ply", std::size_t{0}) != view["moves"].size() + 1)
+        return Applied::GAP;
+    view["version"] = version;
+    if (type == "move") view["moves"].push_back({{"lan", push["lan"]}, {"san", push["san"]}});
+    for (const char* field : {"fen", "turn", "legal", "result", "termination", "draw_offer"})
+        if (push.contains(field)) view[field] = push[field];
+    if (push.contains("board")) view["board"].update(push["board"]);
+    if (push.contains("clock") && view["clock"].is_object()) view["clock"].update(push["clock"]);
+    return Applied::APPLIED;
+}
+
 bool ServerProcess::start(const std::string& db, const std::vector<std::string>& extra) {
     kill_hard();
     int out_pipe[2];
@@ -260,10 +310,16 @@ WsClient::~WsClient() {
     io_->ioc.poll();
 }
 
-bool WsClient::connect(unsigned short port, const std::string& target) {
+bool WsClient::connect(unsigned short port, const std::string& target, int receive_buffer) {
     bool done = false;
     beast::error_code error;
     auto& layer = beast::get_lowest_layer(io_->ws);
+    if (receive_buffer > 0) {
+        layer.socket().open(tcp::v4(), error);
+        if (!error)
+            layer.socket().set_option(net::socket_base::receive_buffer_size(receive_buffer), error);
+        if (error) return last_error_ = error.message(), false;
+    }
     layer.async_connect(
         tcp::endpoint(net::ip::make_address("127.0.0.1"), port), [&](beast::error_code ec) {
             if (ec) return done = true, void(error = ec);
@@ -328,7 +384,22 @@ std::optional<Json> WsClient::next(std::chrono::milliseconds timeout) {
         last_error_ = "not JSON: " + t->substr(0, 200);
         return std::nullopt;
     }
+    const Applied a = apply_push(view_, j);
+    gaps_ += a == Applied::GAP;
+    stale_ += a == Applied::STALE;
     return j;
+}
+
+std::optional<Json> WsClient::wait_view(const std::function<bool(const Json&)>& pred,
+                                        std::chrono::milliseconds timeout) {
+    const auto found = wait_for(
+        [&](const Json& j) {
+            const std::string type = j.value("type", "");
+            return (type == "state" || type == "move" || type == "update") && pred(view_);
+        },
+        timeout);
+    if (!found) return std::nullopt;
+    return view_;
 }
 
 std::optional<Json> WsClient::wait_for(const std::function<bool(const Json&)>& pred,
@@ -349,9 +420,7 @@ std::optional<Json> WsClient::wait_for(const std::function<bool(const Json&)>& p
 }
 
 std::optional<Json> WsClient::wait_state(std::size_t plies, std::chrono::milliseconds timeout) {
-    return wait_for(
-        [&](const Json& j) { return j.value("type", "") == "state" && j["moves"].size() == plies; },
-        timeout);
+    return wait_view([&](const Json& v) { return v["moves"].size() == plies; }, timeout);
 }
 
 bool WsClient::silent_for(std::chrono::milliseconds quiet) {

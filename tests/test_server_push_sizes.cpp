@@ -114,9 +114,16 @@ TEST_F(ServerPushSizes, BytesPerPushPerVariant) {
     for (const PushSizes& r : rows)
         std::printf("| %s | %zu | %zu | %zu | %zu | %zu | %zu |\n", r.variant.c_str(),
                     r.start_state, r.mean(), r.move_max, r.later_state, r.draw_offer, r.result);
+    // Bounds well above what deltas and compact legal moves measure, well
+    // below the full states pushed before (a 33 KB Wataku start, 4-17 KB per
+    // move on average, 2-12 KB for a draw offer; docs/scaling.md).
     for (const PushSizes& r : rows) {
         SCOPED_TRACE(r.variant);
         EXPECT_EQ(r.moves, static_cast<std::size_t>(kPlies));
+        EXPECT_LT(r.start_state, 6000u);
+        EXPECT_LT(r.mean(), 2500u);
+        EXPECT_LT(r.draw_offer, 500u);
+        EXPECT_LT(r.result, 500u);
     }
 }
 

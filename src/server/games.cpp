@@ -52,7 +52,7 @@ struct Room {
     std::map<std::uint64_t, std::pair<int, Subscriber>> subscribers;
     engine::Engine* thinking = nullptr;  // the computer's running search, if any
     bool computer_queued = false;
-    // The state message's viewer-independent part, rebuilt once per version.
+    // The state message's viewer-independent parts, rebuilt once per version.
     mutable StateCache state;
 };
 
@@ -109,6 +109,16 @@ std::int64_t live_remaining(const Room& r, int side) {
     if (clock_running(r) && side == r.game->side_to_move())
         left -= now_ms() - r.data.turn_started_ms;
     return left;
+}
+
+ClockView clock_view(const Room& r) {
+    ClockView c;
+    c.on = r.data.base_ms > 0;
+    c.base_ms = r.data.base_ms;
+    c.inc_ms = r.data.inc_ms;
+    for (int s = 0; s < 2; ++s) c.remaining_ms[s] = std::max<std::int64_t>(0, live_remaining(r, s));
+    c.running = clock_running(r) ? r.game->side_to_move() : -1;
+    return c;
 }
 
 }  // namespace
@@ -537,10 +547,12 @@ ActionAck GameService::draw(const std::string& id, const std::string& token,
     return ActionAck{"", g.draw_offer};
 }
 
-std::string GameService::state(const std::string& id, const std::string& token, ApiError& err) {
+std::string GameService::state(const std::string& id, const std::string& token, ApiError& err,
+                               std::uint64_t* version) {
     auto room = find(id);
     if (!room) return err = fail(404, "no game " + chimera::quoted(id)), std::string{};
     std::lock_guard rl(room->mutex);
+    if (version) *version = room->version;
     return state_locked(*room, seat_of(*room, token));
 }
 
@@ -550,17 +562,12 @@ std::string GameService::state_locked(const Room& r, int viewer) const {
     const StoredGame& g = r.data;
     encode_shared_state(g, r.version, *r.game, r.state);
     ViewerState v;
-    v.clock = g.base_ms > 0;
-    v.base_ms = g.base_ms;
-    v.inc_ms = g.inc_ms;
-    for (int s = 0; s < 2; ++s) {
-        v.remaining_ms[s] = std::max<std::int64_t>(0, live_remaining(r, s));
+    v.clock = clock_view(r);
+    for (int s = 0; s < 2; ++s)
         v.seat[s] = g.computer_side == s                   ? "computer"
                     : viewer == s || viewer == kViewerBoth ? "you"
                     : g.seat_taken[s]                      ? "human"
                                                            : "open";
-    }
-    v.running = clock_running(r) ? r.game->side_to_move() : -1;
     v.you = viewer == kViewerBoth ? 2 : viewer;
     if (viewer != kSpectator && g.mode == "online" && !(g.seat_taken[0] && g.seat_taken[1]))
         v.invite = g.invite;
@@ -640,7 +647,7 @@ std::uint64_t GameService::subscribe(const std::string& id, const std::string& t
     std::lock_guard rl(room->mutex);
     const std::uint64_t h = next_handle_++;
     const int viewer = seat_of(*room, token);
-    s(state_locked(*room, viewer));
+    s(Push{room->version, std::make_shared<const std::string>(state_locked(*room, viewer)), true});
     room->subscribers[h] = {viewer, std::move(s)};
     return h;
 }
@@ -652,13 +659,27 @@ void GameService::unsubscribe(const std::string& id, std::uint64_t handle) {
     room->subscribers.erase(handle);
 }
 
+// After a change: one delta for every subscriber, or the whole state per kind
+// of viewer when the change is not a delta's (seats taken, no previous version).
 void GameService::publish(Room& room) {
-    std::map<int, std::string> by_viewer;
+    if (room.subscribers.empty()) return;
+    encode_shared_state(room.data, room.version, *room.game, room.state);
+    std::string delta = encode_delta(room.data, room.state, clock_view(room));
+    room.state.previous = SharedParts{};  // only this push needed it
+    if (!delta.empty()) {
+        const Push push{room.version, std::make_shared<const std::string>(std::move(delta)), false};
+        for (auto& [h, sub] : room.subscribers) sub.second(push);
+        return;
+    }
+    std::map<int, std::shared_ptr<const std::string>> by_viewer;
     for (auto& [h, sub] : room.subscribers) {
         auto it = by_viewer.find(sub.first);
         if (it == by_viewer.end())
-            it = by_viewer.emplace(sub.first, state_locked(room, sub.first)).first;
-        sub.second(it->second);
+            it = by_viewer
+                     .emplace(sub.first,
+                              std::make_shared<const std::string>(state_locked(room, sub.first)))
+                     .first;
+        sub.second(Push{room.version, it->second, true});
     }
 }
 

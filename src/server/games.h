@@ -76,7 +76,16 @@ struct GameListing {
 };
 
 struct Room;
-using Subscriber = std::function<void(const std::string& message)>;
+// A message for a subscriber, with the game's version it brings the view to:
+// the whole state (on subscribing, after a change of seats), or a delta from
+// the version before (docs/api.md, "The WebSocket"). One text is shared by
+// every subscriber it goes to.
+struct Push {
+    std::uint64_t version = 0;
+    std::shared_ptr<const std::string> text;
+    bool full = false;
+};
+using Subscriber = std::function<void(const Push& push)>;
 
 class GameService {
   public:
@@ -102,8 +111,10 @@ class GameService {
     ActionAck resign(const std::string& id, const std::string& token, ApiError& err);
     ActionAck draw(const std::string& id, const std::string& token, const std::string& action,
                    ApiError& err);
-    // The state message (JSON text) as seen by the holder of token (may be empty: spectator).
-    std::string state(const std::string& id, const std::string& token, ApiError& err);
+    // The state message (JSON text) as seen by the holder of token (may be empty:
+    // spectator), and its version in *version.
+    std::string state(const std::string& id, const std::string& token, ApiError& err,
+                      std::uint64_t* version = nullptr);
     std::string record(const std::string& id, ApiError& err);
     // The game as it stood after ply n (0: its start), for reviewing.
     std::unique_ptr<Game> position_at(const std::string& id, std::size_t n, ApiError& err);
