@@ -5,12 +5,12 @@
 SHELL := /bin/bash
 JOBS ?= $(shell nproc)
 PORT ?= 8080
-APT_PACKAGES := build-essential cmake g++ git libgtest-dev libgmock-dev libbenchmark-dev \
+APT_PACKAGES := build-essential cmake ninja-build g++ git libgtest-dev libgmock-dev libbenchmark-dev \
                 clang libclang-rt-14-dev clang-format libboost-dev nlohmann-json3-dev \
                 libsqlite3-dev
 WEB_STAMP := web/node_modules/.installed
 
-.PHONY: all build build-debug deps web-deps web test test-release test-debug test-web e2e fuzz fuzz-run bench \
+.PHONY: all build build-debug ctest-debug deps web-deps web test test-release test-debug test-web e2e fuzz fuzz-run bench \
         play format format-check check-clang-format clean
 
 all: build
@@ -31,7 +31,12 @@ deps:
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
 	fi
 
+# A tree configured with another generator (before the presets chose Ninja) is
+# reconfigured from scratch: CMake refuses to switch generators in place.
+fresh-if-not-ninja = @grep -qs 'CMAKE_GENERATOR:INTERNAL=Ninja' $(1)/CMakeCache.txt || rm -rf $(1)/CMakeCache.txt $(1)/CMakeFiles
+
 build: deps
+	$(call fresh-if-not-ninja,build)
 	cmake --preset release >/dev/null
 	cmake --build --preset release -j $(JOBS)
 
@@ -60,19 +65,29 @@ test:
 	$(PHASE) build-web $(MAKE) --no-print-directory web
 	$(PHASE) ctest-release ctest --preset release -j $(JOBS)
 	$(PHASE) build-debug $(MAKE) --no-print-directory build-debug
-	$(PHASE) ctest-debug ctest --preset debug -j $(JOBS)
+	$(PHASE) ctest-debug $(MAKE) --no-print-directory ctest-debug
 	$(PHASE) fuzz $(MAKE) --no-print-directory fuzz-run
 	$(PHASE) vitest bash -c 'cd web && npm test'
 	$(PHASE) e2e bash -c 'cd web && npm run e2e'
 	@echo "== make test: $$(( $$(date +%s) - $$(cat .test-started) )) s in all"; rm -f .test-started
 
 build-debug: deps
+	$(call fresh-if-not-ninja,build-debug)
 	cmake --preset debug >/dev/null
 	cmake --build --preset debug -j $(JOBS)
 
-# The sanitizer tests; the same tree (build-debug) holds the fuzz targets.
-test-debug: build-debug
+# The sanitizer tests: the in-process ones built in build-debug, and the
+# black-box ones (label "blackbox": server over sockets, CLI, UCI) of the
+# release tree run against build-debug/chimera. The same tree holds the fuzz targets.
+# Black-box tests mostly wait on sockets and processes: one more at a time than cores.
+BLACKBOX_JOBS ?= $(shell echo $$(( $(JOBS) + 1 )))
+ctest-debug:
 	ctest --preset debug -j $(JOBS)
+	CHIMERA_BINARY=$(CURDIR)/build-debug/chimera CHIMERA_BINARY_SANITIZED=1 \
+	  ctest --preset release -L blackbox -j $(BLACKBOX_JOBS)
+
+test-debug: build build-debug
+	$(MAKE) --no-print-directory ctest-debug
 
 test-web: web-deps
 	cd web && npm test
@@ -81,8 +96,9 @@ e2e: build web
 	cd web && npm run e2e
 
 # Each fuzz target for FUZZ_SECONDS, JOBS of them at a time.
-FUZZ_SECONDS ?= 10
+FUZZ_SECONDS ?= 5
 fuzz: deps
+	$(call fresh-if-not-ninja,build-debug)
 	cmake --preset fuzz >/dev/null
 	cmake --build --preset fuzz -j $(JOBS)
 	$(MAKE) --no-print-directory fuzz-run

@@ -16,6 +16,8 @@
 #include <regex>
 #include <sstream>
 
+#include "binary_under_test.h"
+
 extern char** environ;
 
 namespace chimera::testing {
@@ -42,56 +44,6 @@ bool run_io_until(net::io_context& ioc, bool& flag, std::chrono::milliseconds ti
 
 }  // namespace
 
-Json decode_legal(const Json& legal) {
-    Json out = Json::array();
-    if (!legal.is_object()) return out;
-    for (const auto& [key, moves] : legal.items()) {
-        const bool drop = !key.empty() && key.back() == '@';
-        const Json base{{"from", drop ? "" : key},
-                        {"kind", drop ? "drop" : "move"},
-                        {"piece", drop ? key.substr(0, key.size() - 1) : ""},
-                        {"captures", Json::array()}};
-        for (const Json& m : moves) {
-            Json d = base;
-            if (m.is_object()) {
-                d["lan"] = key + m.value("to", "");
-                d.update(m);
-            } else {
-                const std::string text = m.get<std::string>();
-                const bool capture = text.rfind('x', 0) == 0;
-                d["to"] = capture ? text.substr(1) : text;
-                d["lan"] = key + d["to"].get<std::string>();
-                if (capture) d["kind"] = "capture", d["captures"] = Json::array({d["to"]});
-            }
-            out.push_back(d);
-        }
-    }
-    return out;
-}
-
-Applied apply_push(Json& view, const Json& push) {
-    const std::string type = push.is_object() ? push.value("type", "") : "";
-    if (type == "state") {
-        view = push;
-        return Applied::APPLIED;
-    }
-    if (type != "move" && type != "update") return Applied::NOT_A_PUSH;
-    if (!view.contains("version")) return Applied::GAP;
-    const auto held = view["version"].get<std::uint64_t>();
-    const auto version = push.value("version", std::uint64_t{0});
-    if (version <= held) return Applied::STALE;
-    if (version != held + 1) return Applied::GAP;
-    if (type == "move" && push.value("ply", std::size_t{0}) != view["moves"].size() + 1)
-        return Applied::GAP;
-    view["version"] = version;
-    if (type == "move") view["moves"].push_back({{"lan", push["lan"]}, {"san", push["san"]}});
-    for (const char* field : {"fen", "turn", "legal", "result", "termination", "draw_offer"})
-        if (push.contains(field)) view[field] = push[field];
-    if (push.contains("board")) view["board"].update(push["board"]);
-    if (push.contains("clock") && view["clock"].is_object()) view["clock"].update(push["clock"]);
-    return Applied::APPLIED;
-}
-
 bool ServerProcess::start(const std::string& db, const std::vector<std::string>& extra) {
     kill_hard();
     int out_pipe[2];
@@ -106,20 +58,28 @@ bool ServerProcess::start(const std::string& db, const std::vector<std::string>&
     posix_spawn_file_actions_adddup2(&actions, out_pipe[1], 1);
     posix_spawn_file_actions_addopen(&actions, 2, log_path_.c_str(), O_WRONLY | O_CREAT | O_APPEND,
                                      0644);
-    std::vector<std::string> args{
-        CHIMERA_BINARY, "serve",          "--port", "0", "--db", db, "--threads", "2",
-        "--static",     db + ".no-static"};
+    std::vector<std::string> args{::chimera::testing::chimera_binary(),
+                                  "serve",
+                                  "--port",
+                                  "0",
+                                  "--db",
+                                  db,
+                                  "--threads",
+                                  "2",
+                                  "--static",
+                                  db + ".no-static"};
     args.insert(args.end(), extra.begin(), extra.end());
+    args.insert(args.begin(), wrapper_.begin(), wrapper_.end());
     std::vector<char*> argv;
     for (auto& s : args) argv.push_back(s.data());
     argv.push_back(nullptr);
-    const int rc = posix_spawn(&pid_, CHIMERA_BINARY, &actions, nullptr, argv.data(), environ);
+    const int rc = posix_spawn(&pid_, args[0].c_str(), &actions, nullptr, argv.data(), environ);
     posix_spawn_file_actions_destroy(&actions);
     close(out_pipe[1]);
     if (rc != 0) {
         close(out_pipe[0]);
         pid_ = -1;
-        ADD_FAILURE() << "cannot start " << CHIMERA_BINARY;
+        ADD_FAILURE() << "cannot start " << ::chimera::testing::chimera_binary();
         return false;
     }
     out_fd_ = out_pipe[0];

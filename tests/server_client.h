@@ -21,22 +21,14 @@
 #include <thread>
 #include <vector>
 
+#include "binary_under_test.h"
+#include "push_view.h"
+
 namespace chimera::testing {
 
-// Whether this build runs under AddressSanitizer (gcc and clang spell it differently).
-#if defined(__SANITIZE_ADDRESS__)
-inline constexpr bool kAddressSanitizer = true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-inline constexpr bool kAddressSanitizer = true;
-#else
-inline constexpr bool kAddressSanitizer = false;
-#endif
-#else
-inline constexpr bool kAddressSanitizer = false;
-#endif
+// Whether the server under test runs under AddressSanitizer (binary_under_test.h).
+inline const bool kAddressSanitizer = binary_is_sanitized();
 
-using Json = nlohmann::json;
 using namespace std::chrono_literals;
 
 // Upper bounds for every wait (never expected durations).
@@ -81,6 +73,9 @@ class ServerProcess {
     // True while the process runs (reaps it if it has exited).
     bool alive();
 
+    // A command the server is started under (e.g. prlimit with its options and "--").
+    void set_wrapper(std::vector<std::string> wrapper) { wrapper_ = std::move(wrapper); }
+
     unsigned short port() const { return port_; }
     pid_t pid() const { return pid_; }
     const std::string& first_line() const { return first_line_; }
@@ -93,6 +88,7 @@ class ServerProcess {
     int out_fd_ = -1;
     unsigned short port_ = 0;
     std::string log_path_, first_line_;
+    std::vector<std::string> wrapper_;
 };
 
 struct HttpResult {
@@ -124,23 +120,6 @@ std::string raw_exchange(unsigned short port, const std::string& bytes,
 
 // The status code of the first HTTP response in raw bytes, 0 if none.
 int raw_status(const std::string& reply);
-
-// The compact legal moves of a state or a delta (docs/api.md, "Legal moves"),
-// decoded: an array of {lan, from, to, kind, piece, captures}.
-Json decode_legal(const Json& legal);
-
-// A push: a full state or a delta ("move", "update").
-inline bool is_push(const Json& j) {
-    const std::string type = j.is_object() ? j.value("type", "") : "";
-    return type == "state" || type == "move" || type == "update";
-}
-
-// How a push changes a view's state, as a client applies it (docs/api.md, "The
-// WebSocket"): a state replaces it; a move or an update applies to the version
-// just before its own; one at or below the version held is stale; one further
-// ahead is a gap (the view keeps its state).
-enum class Applied { APPLIED, STALE, GAP, NOT_A_PUSH };
-Applied apply_push(Json& view, const Json& push);
 
 // A WebSocket client whose every operation is bounded by a timeout. Every
 // push it reads is applied to its view of the game (view()), as a client's.

@@ -26,6 +26,8 @@
 #include <string_view>
 #include <vector>
 
+#include "binary_under_test.h"
+
 extern char** environ;
 
 namespace chimera {
@@ -63,21 +65,22 @@ Result run_chimera(const std::vector<std::string>& args, int timeout_seconds = 6
     posix_spawn_file_actions_adddup2(&actions, out_pipe[1], 1);
     posix_spawn_file_actions_adddup2(&actions, err_pipe[1], 2);
 
-    std::vector<std::string> storage{CHIMERA_BINARY};
+    std::vector<std::string> storage{::chimera::testing::chimera_binary()};
     storage.insert(storage.end(), args.begin(), args.end());
     std::vector<char*> argv;
     for (auto& s : storage) argv.push_back(s.data());
     argv.push_back(nullptr);
 
     pid_t pid = -1;
-    const int rc = posix_spawn(&pid, CHIMERA_BINARY, &actions, nullptr, argv.data(), environ);
+    const int rc = posix_spawn(&pid, ::chimera::testing::chimera_binary(), &actions, nullptr,
+                               argv.data(), environ);
     posix_spawn_file_actions_destroy(&actions);
     close(out_pipe[1]);
     close(err_pipe[1]);
     if (rc != 0) {
         close(out_pipe[0]);
         close(err_pipe[0]);
-        ADD_FAILURE() << "cannot start " << CHIMERA_BINARY << ": " << rc;
+        ADD_FAILURE() << "cannot start " << ::chimera::testing::chimera_binary() << ": " << rc;
         return r;
     }
 

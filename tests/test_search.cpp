@@ -20,6 +20,7 @@
 #include <string_view>
 #include <vector>
 
+#include "binary_under_test.h"
 #include "engine/engine.h"
 #include "protocol/uci.h"
 #include "variants/registry.h"
@@ -407,9 +408,10 @@ BenchRun start_bench() {
     posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
     posix_spawn_file_actions_adddup2(&fa, p[1], 1);
     posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
-    std::string bin = CHIMERA_BINARY, arg = "bench";
+    std::string bin = ::chimera::testing::chimera_binary(), arg = "bench";
     char* argv[] = {bin.data(), arg.data(), nullptr};
-    if (posix_spawn(&b.pid, CHIMERA_BINARY, &fa, nullptr, argv, environ) != 0) b.pid = -1;
+    if (posix_spawn(&b.pid, ::chimera::testing::chimera_binary(), &fa, nullptr, argv, environ) != 0)
+        b.pid = -1;
     posix_spawn_file_actions_destroy(&fa);
     close(p[1]);
     b.fd = p[0];

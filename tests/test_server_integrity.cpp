@@ -277,7 +277,17 @@ class FlakyStorage final : public server::Storage {
     Status update_game(const server::StoredGame& g) override {
         return check() ? inner_->update_game(g) : down();
     }
-    Status load_all(std::vector<server::StoredGame>& out) override { return inner_->load_all(out); }
+    Status load_unfinished(std::vector<server::StoredGame>& out) override {
+        return inner_->load_unfinished(out);
+    }
+    Status load_game(const std::string& id, server::StoredGame& out, bool* found) override {
+        return check() ? inner_->load_game(id, out, found) : down();
+    }
+    Status list_finished(const server::ListCursor* before, std::size_t limit,
+                         std::vector<server::GameSummary>& out) override {
+        return inner_->list_finished(before, limit, out);
+    }
+    Status count_finished(std::int64_t& count) override { return inner_->count_finished(count); }
     Status heartbeat(std::int64_t at) override { return inner_->heartbeat(at); }
     Status last_heartbeat(std::int64_t& at) override { return inner_->last_heartbeat(at); }
 
@@ -331,6 +341,37 @@ TEST(GameServiceStorage, NothingCountsThatCouldNotBeStored) {
     games.draw(id, black, "accept", err = {});
     EXPECT_FALSE(err) << err.message;
     EXPECT_EQ(state()["result"], "1/2-1/2");
+    games.shutdown();
+}
+
+// A finished game is read from the database on demand: when that read fails,
+// the answer says so (500), not that there is no such game (404).
+TEST(GameServiceStorage, AFinishedGameThatCannotBeReadIsAnErrorNotAMissingGame) {
+    bool failing = false;
+    Status st = Status::ok();
+    auto sqlite = server::open_sqlite(":memory:", &st);
+    ASSERT_TRUE(sqlite) << st.message();
+    server::GameService games(std::make_unique<FlakyStorage>(std::move(sqlite), &failing), 1);
+    server::ApiError err;
+    server::CreateRequest req;
+    req.mode = "local";
+    const server::SeatGrant created = games.create(req, err);
+    ASSERT_FALSE(err) << err.message;
+    games.resign(created.id, created.token, err);
+    ASSERT_FALSE(err) << err.message;
+    EXPECT_EQ(games.counts().live, 0u);
+
+    failing = true;
+    EXPECT_TRUE(games.state(created.id, "", err).empty());
+    EXPECT_EQ(err.status, 500) << err.message;
+    games.record(created.id, err = {});
+    EXPECT_EQ(err.status, 500) << err.message;
+    failing = false;
+    const Json s = Json::parse(games.state(created.id, "", err = {}));
+    EXPECT_FALSE(err) << err.message;
+    EXPECT_EQ(s["result"], "0-1");
+    games.state("000000000000", "", err);
+    EXPECT_EQ(err.status, 404);
     games.shutdown();
 }
 

@@ -96,9 +96,13 @@ TEST_F(ServerPersistence, FlagFallsOnTheServerAndLateMovesAreRejected) {
     ASSERT_TRUE(ws.connect(port(), ws_target(g.id, g.token)));
     auto s0 = ws.next();
     ASSERT_TRUE(s0) << ws.last_error();
-    EXPECT_EQ((*s0)["clock"]["running"], "black");
-    EXPECT_LE((*s0)["clock"]["black_ms"].get<long long>(), 1500);
-    auto flagged = ws.wait_view([](const Json& j) { return j["result"] != "*"; });
+    std::optional<Json> flagged = s0;
+    // On a slow machine the 1.5 s may be over before this view is connected.
+    if ((*s0)["result"] == "*") {
+        EXPECT_EQ((*s0)["clock"]["running"], "black");
+        EXPECT_LE((*s0)["clock"]["black_ms"].get<long long>(), 1500);
+        flagged = ws.wait_view([](const Json& j) { return j["result"] != "*"; });
+    }
     ASSERT_TRUE(flagged) << "no flag within the timeout: " << ws.last_error();
     EXPECT_EQ((*flagged)["result"], "1-0");
     EXPECT_EQ((*flagged)["termination"], "time forfeit");

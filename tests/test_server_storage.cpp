@@ -14,6 +14,7 @@
 #include <cstdlib>
 #include <fstream>
 
+#include "binary_under_test.h"
 #include "server_client.h"
 
 extern char** environ;
@@ -79,16 +80,23 @@ ServeRun run_serve(const TempDir& dir, const std::string& db,
                                      0644);
     posix_spawn_file_actions_addopen(&actions, 2, err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
                                      0644);
-    std::vector<std::string> args{CHIMERA_BINARY, "serve", "--port",   "0",
-                                  "--db",         db,      "--static", db + ".no-static"};
+    std::vector<std::string> args{::chimera::testing::chimera_binary(),
+                                  "serve",
+                                  "--port",
+                                  "0",
+                                  "--db",
+                                  db,
+                                  "--static",
+                                  db + ".no-static"};
     std::vector<char*> argv;
     for (auto& s : args) argv.push_back(s.data());
     argv.push_back(nullptr);
     pid_t pid = -1;
-    const int rc = posix_spawn(&pid, CHIMERA_BINARY, &actions, nullptr, argv.data(), environ);
+    const int rc = posix_spawn(&pid, ::chimera::testing::chimera_binary(), &actions, nullptr,
+                               argv.data(), environ);
     posix_spawn_file_actions_destroy(&actions);
     if (rc != 0) {
-        ADD_FAILURE() << "cannot start " << CHIMERA_BINARY;
+        ADD_FAILURE() << "cannot start " << ::chimera::testing::chimera_binary();
         return run;
     }
     const auto deadline = std::chrono::steady_clock::now() + timeout;
@@ -259,6 +267,78 @@ TEST_F(ServerStorage, ADatabaseFromBeforeTheFirstMigrationIsMigratedAndKeepsItsD
         EXPECT_EQ(lans_of(game_state(port(), id)), (std::vector<std::string>{"e2e4"}));
         EXPECT_TRUE(server_.stop());
     }
+}
+
+// Schema version 3 (finished games leave memory): a database of version 2 gets
+// each game's ply count and the two partial indexes the start and the list of
+// finished games read from; the start reads the unfinished games and the
+// list a page of finished ones through them, not by scanning every game.
+TEST_F(ServerStorage, AVersion2DatabaseGetsPliesAndTheIndexesOfFinishedGames) {
+    // The schema as migrations 1 and 2 left it, with a live game and a finished one.
+    query(db(),
+          "CREATE TABLE schema_version (version INTEGER NOT NULL); INSERT INTO schema_version "
+          "VALUES (2);"
+          "CREATE TABLE games (id TEXT PRIMARY KEY, variant TEXT NOT NULL, start_fen TEXT NOT "
+          "NULL, formation INTEGER NOT NULL DEFAULT 0, mode TEXT NOT NULL, level INTEGER NOT NULL "
+          "DEFAULT 0, computer_side INTEGER NOT NULL DEFAULT -1, token_white TEXT NOT NULL, "
+          "token_black TEXT NOT NULL, white_taken INTEGER NOT NULL, black_taken INTEGER NOT NULL, "
+          "invite TEXT NOT NULL, base_ms INTEGER NOT NULL, inc_ms INTEGER NOT NULL, "
+          "remaining_white INTEGER NOT NULL, remaining_black INTEGER NOT NULL, result TEXT NOT "
+          "NULL, termination TEXT NOT NULL, draw_offer INTEGER NOT NULL, created_ms INTEGER NOT "
+          "NULL, updated_ms INTEGER NOT NULL, turn_started_ms INTEGER NOT NULL DEFAULT 0);"
+          "CREATE TABLE moves (game_id TEXT NOT NULL REFERENCES games(id), ply INTEGER NOT NULL, "
+          "lan TEXT NOT NULL, san TEXT NOT NULL, PRIMARY KEY (game_id, ply));"
+          "CREATE INDEX games_updated ON games(updated_ms);"
+          "CREATE TABLE heartbeat (id INTEGER PRIMARY KEY CHECK (id = 1), at_ms INTEGER NOT NULL);"
+          "INSERT INTO games VALUES ('aaaaaaaaaaaa', 'chess', "
+          "'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', 0, 'local', 0, -1, 't1', "
+          "'t1', 1, 1, '', 0, 0, 0, 0, '*', '', -1, 1000, 2000, 0);"
+          "INSERT INTO games VALUES ('bbbbbbbbbbbb', 'chess', "
+          "'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', 0, 'local', 0, -1, 't2', "
+          "'t2', 1, 1, '', 0, 0, 0, 0, '0-1', 'white resigned', -1, 1000, 3000, 0);"
+          "INSERT INTO moves VALUES ('aaaaaaaaaaaa', 1, 'e2e4', 'e4');"
+          "INSERT INTO moves VALUES ('bbbbbbbbbbbb', 1, 'd2d4', 'd4'), ('bbbbbbbbbbbb', 2, "
+          "'d7d5', 'd5');",
+          false);
+    ASSERT_TRUE(server_.start(db()));
+    EXPECT_NE(server_.first_line().find("2 games restored: 1 in play, 1 finished"),
+              std::string::npos)
+        << server_.first_line();
+    const Json list = get(port(), "/api/games").json();
+    ASSERT_EQ(list["live"].size(), 1u) << list;
+    EXPECT_EQ(list["live"][0]["plies"], 1);
+    ASSERT_EQ(list["recent"].size(), 1u) << list;
+    EXPECT_EQ(list["recent"][0]["id"], "bbbbbbbbbbbb");
+    EXPECT_EQ(list["recent"][0]["plies"], 2);
+    EXPECT_EQ(lans_of(game_state(port(), "bbbbbbbbbbbb")),
+              (std::vector<std::string>{"d2d4", "d7d5"}));
+    ASSERT_TRUE(server_.stop());
+
+    EXPECT_GE(std::stoi(query(db(), "SELECT version FROM schema_version").at(0).at(0)), 3);
+    EXPECT_EQ(
+        query(db(), "SELECT id, plies FROM games ORDER BY id"),
+        (std::vector<std::vector<std::string>>{{"aaaaaaaaaaaa", "1"}, {"bbbbbbbbbbbb", "2"}}));
+    const auto indexes = query(db(),
+                               "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = "
+                               "'games' AND sql IS NOT NULL ORDER BY name");
+    EXPECT_EQ(indexes,
+              (std::vector<std::vector<std::string>>{{"games_finished"}, {"games_unfinished"}}));
+    // The number of finished games, kept by triggers from the one there was.
+    EXPECT_EQ(query(db(), "SELECT n FROM finished_count"),
+              (std::vector<std::vector<std::string>>{{"1"}}));
+    // The plans of the two reads whose cost must not grow with finished games.
+    auto plan = [&](const std::string& sql) {
+        std::string out;
+        for (const auto& row : query(db(), "EXPLAIN QUERY PLAN " + sql)) out += row.back() + "\n";
+        return out;
+    };
+    const std::string start = plan("SELECT id FROM games WHERE result = '*' ORDER BY created_ms");
+    EXPECT_NE(start.find("INDEX games_unfinished"), std::string::npos) << start;
+    const std::string page = plan(
+        "SELECT id, plies FROM games WHERE result <> '*' AND (updated_ms, id) < (1, 'a') "
+        "ORDER BY updated_ms DESC, id DESC LIMIT 20");
+    EXPECT_NE(page.find("SEARCH games USING INDEX games_finished"), std::string::npos) << page;
+    EXPECT_EQ(page.find("TEMP B-TREE"), std::string::npos) << page;
 }
 
 // The signal handler is installed before the port is announced (src/app/serve.cpp),

@@ -1,14 +1,16 @@
 // The compact legal moves of the state messages (docs/api.md, "Legal moves"),
 // in process: decoded by the reading the docs give (decode_legal in
-// server_client.cpp), they are every legal move with its LAN, squares, kind,
+// push_view.cpp), they are every legal move with its LAN, squares, kind,
 // piece and captures, in every variant, along random games and in positions
 // with each special move; and the pushes of a game are deltas that rebuild the
 // full state.
+#include <gtest/gtest.h>
+
 #include <random>
 #include <set>
 
+#include "push_view.h"
 #include "server/state_json.h"
-#include "server_client.h"
 #include "variants/game.h"
 
 namespace chimera {
@@ -106,6 +108,7 @@ struct Versions {
     server::StoredGame stored;
     server::StateCache cache;
     std::unique_ptr<Game> game;
+    server::RoomView room;
     std::uint64_t version = 0;
 
     explicit Versions(std::string_view variant) : game(make_game(variant)) {
@@ -114,7 +117,7 @@ struct Versions {
         stored.mode = "local";
         stored.start_fen = game->fen();
         stored.seat_taken[0] = stored.seat_taken[1] = true;
-        server::encode_shared_state(stored, version, *game, cache);
+        server::encode_shared_state(stored, version, *game, room, cache);
     }
     std::string full() const {
         server::ViewerState v;
@@ -130,7 +133,7 @@ struct Versions {
         return next();
     }
     std::string next() {
-        server::encode_shared_state(stored, ++version, *game, cache);
+        server::encode_shared_state(stored, ++version, *game, room, cache);
         return server::encode_delta(stored, cache, server::ClockView{});
     }
 };
@@ -165,6 +168,51 @@ TEST(StateJson, DeltasRebuildTheFullStateOfEveryVersion) {
         g.version += 2;
         EXPECT_EQ(g.next(), "");
     }
+}
+
+// Presence, abortable and an abort are changes of the shared parts too: each is
+// an update that brings a view to the full state of its version.
+TEST(StateJson, PresenceAndAnAbortAreDeltas) {
+    Versions g("chess");
+    g.stored.mode = "online";
+    g.room.abortable = true;
+    g.next();
+    Json view = Json::parse(g.full());
+    EXPECT_EQ(view["present"], (Json{{"white", false}, {"black", false}}));
+    g.room.present[0] = true;
+    const Json arrived = Json::parse(g.next());
+    EXPECT_EQ(arrived, (Json{{"type", "update"},
+                             {"version", g.version},
+                             {"present", {{"white", true}, {"black", false}}}}));
+    EXPECT_TRUE(server::delta_touches_claim(g.cache));
+    ASSERT_EQ(apply_push(view, arrived), Applied::APPLIED);
+    EXPECT_EQ(view, Json::parse(g.full()));
+    ASSERT_EQ(apply_push(view, Json::parse(g.play("e2e4"))), Applied::APPLIED);
+    EXPECT_FALSE(server::delta_touches_claim(g.cache)) << "a move that leaves abortable as it was";
+    g.stored.result = std::string(server::kAborted);
+    g.stored.termination = "aborted";
+    g.room.abortable = false;
+    const Json aborted = Json::parse(g.next());
+    EXPECT_EQ(aborted["status"], "aborted");
+    EXPECT_EQ(aborted["termination"], "aborted");
+    EXPECT_EQ(aborted["abortable"], false);
+    EXPECT_EQ(aborted["legal"], Json::object());
+    EXPECT_FALSE(aborted.contains("result")) << "an aborted game's result stays \"*\"";
+    ASSERT_EQ(apply_push(view, aborted), Applied::APPLIED);
+    EXPECT_EQ(view, Json::parse(g.full()));
+    EXPECT_EQ(view["result"], "*");
+}
+
+// A player's claim rides on the shared delta: a number while it stands, null to end it.
+TEST(StateJson, AClaimIsAddedToADeltaForOnePlayer) {
+    const std::string delta = R"({"type":"update","version":3})";
+    EXPECT_EQ(Json::parse(server::with_claim(delta, 1500)),
+              (Json{{"type", "update"}, {"version", 3}, {"claim_in_ms", 1500}}));
+    EXPECT_EQ(Json::parse(server::with_claim(delta, -1)),
+              (Json{{"type", "update"}, {"version", 3}, {"claim_in_ms", nullptr}}));
+    Json view{{"version", 2}, {"moves", Json::array()}, {"claim_in_ms", 9000}};
+    ASSERT_EQ(apply_push(view, Json::parse(server::with_claim(delta, -1))), Applied::APPLIED);
+    EXPECT_FALSE(view.contains("claim_in_ms"));
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "app/cli.h"
+#include "binary_under_test.h"
 #include "engine/fit.h"
 #include "game/record.h"
 #include "match/match.h"
@@ -138,10 +139,10 @@ TEST(MatchSubprocess, UciEnginePlaysLegalGames) {
         c.variant = variant;
         c.games = 2;
         c.max_plies = 30;
-        ASSERT_TRUE(
-            match::parse_player(std::string("nodes=500,hash=1,engine=") + CHIMERA_BINARY, c.a));
+        ASSERT_TRUE(match::parse_player(
+            std::string("nodes=500,hash=1,engine=") + ::chimera::testing::chimera_binary(), c.a));
         ASSERT_TRUE(match::parse_player("nodes=500,hash=1", c.b));
-        EXPECT_NE(c.a.name.find(CHIMERA_BINARY), std::string::npos);
+        EXPECT_NE(c.a.name.find(::chimera::testing::chimera_binary()), std::string::npos);
         std::vector<match::GameResult> games;
         (void)match::run_match(c, [&](int, const match::GameResult& g) { games.push_back(g); });
         ASSERT_EQ(games.size(), 2u);

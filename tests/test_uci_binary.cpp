@@ -17,6 +17,7 @@
 #include <thread>
 #include <vector>
 
+#include "binary_under_test.h"
 #include "uci_test_helpers.h"
 
 extern char** environ;
@@ -40,12 +41,14 @@ class Process {
         posix_spawn_file_actions_adddup2(&fa, in[0], 0);
         posix_spawn_file_actions_adddup2(&fa, out[1], 1);
         posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
-        Lines storage{CHIMERA_BINARY};
+        Lines storage{::chimera::testing::chimera_binary()};
         storage.insert(storage.end(), args.begin(), args.end());
         std::vector<char*> argv;
         for (auto& a : storage) argv.push_back(a.data());
         argv.push_back(nullptr);
-        if (posix_spawn(&pid_, CHIMERA_BINARY, &fa, nullptr, argv.data(), environ) != 0) pid_ = -1;
+        if (posix_spawn(&pid_, ::chimera::testing::chimera_binary(), &fa, nullptr, argv.data(),
+                        environ) != 0)
+            pid_ = -1;
         posix_spawn_file_actions_destroy(&fa);
         close(in[0]);
         close(out[1]);

@@ -17,7 +17,15 @@
 //   chimera_loadgen --port 8080 --pid <server pid> --games 100
 //
 // With --server it starts `chimera serve --port 0` itself on a fresh database
-// in a temporary directory (and stops it at the end).
+// in a temporary directory (and stops it at the end), or on --db FILE (kept),
+// and reports how long the start took (until the server announced its port).
+// --list-pollers N --list-rate R add N clients that read the game list
+// (GET /api/games?limit=--list-limit, default 200) R times a second in all,
+// on keep-alive connections, during play; their latency is reported too.
+//
+//   tools/fill-finished-games /tmp/f.db 100000 build/chimera
+//   chimera_loadgen --server build/chimera --db /tmp/f.db --games 100 --think-ms 1000
+//       --list-pollers 4 --list-rate 10
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
@@ -76,10 +84,15 @@ struct Options {
     int max_plies = 200;
     int threads = 2;
     int server_threads = 2;
-    int parallel = 64;    // setup requests and handshakes in flight
-    std::string variant;  // empty: the server's default
+    int parallel = 64;  // setup requests and handshakes in flight
+    // POST /api/games requires a variant (it had a default when this tool was written).
+    std::string variant = "chess";
     unsigned seed = 1;
     int think_ms = 0;  // mean pause before each move (uniform in [0.5, 1.5] x); 0 = closed loop
+    std::string db;    // with --server: the database to serve (kept), else a fresh one
+    int list_pollers = 0;
+    double list_rate = 10;  // game list requests per second, all pollers together
+    int list_limit = 200;
 };
 
 // The LANs of a state's compact legal moves (docs/api.md, "Legal moves"): under
@@ -188,7 +201,7 @@ class Client : public std::enable_shared_from_this<Client> {
         req_.set(http::field::content_type, "application/json");
         req_.keep_alive(false);
         Json body{{"mode", "local"}};
-        if (!sh_.opt.variant.empty()) body["variant"] = sh_.opt.variant;
+        body["variant"] = sh_.opt.variant;
         req_.body() = body.dump();
         req_.prepare_payload();
         res_ = {};
@@ -302,7 +315,8 @@ class Client : public std::enable_shared_from_this<Client> {
             // replaces what a slow reader missed with a full state).
             if (type == "state") plies_ = j["moves"].size();
             if (type == "move") plies_ = j.value("ply", plies_);
-            if (j.contains("result")) over_ = j.value("result", "*") != "*";
+            // "status" says whether the game goes on (an aborted game's result is "*").
+            if (j.contains("status")) over_ = j.value("status", "playing") != "playing";
             if (j.contains("legal")) legal_ = legal_lans(j["legal"]);
             if (waiting_ && plies_ == expect_) {
                 const auto us =
@@ -417,6 +431,51 @@ class Client : public std::enable_shared_from_this<Client> {
     std::vector<std::uint32_t> latencies_us_;
 };
 
+// One client reading the game list on a keep-alive connection every `period`
+// (from a random phase) until stop; each request's round trip in microseconds.
+void poll_list(const Options& opt, tcp::endpoint endpoint, Clock::duration period, unsigned seed,
+               const std::atomic<bool>& stop, std::vector<std::uint32_t>& out,
+               std::atomic<long>& failures) {
+    net::io_context ioc;
+    std::optional<beast::tcp_stream> stream;
+    beast::flat_buffer buf;
+    std::mt19937 rng(seed);
+    auto next = Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                   period * std::uniform_real_distribution<double>(0, 1)(rng));
+    const std::string target = "/api/games?limit=" + std::to_string(opt.list_limit);
+    while (!stop) {
+        std::this_thread::sleep_until(next);
+        next += period;
+        try {
+            if (!stream) {
+                stream.emplace(ioc);
+                stream->connect(endpoint);
+            }
+            http::request<http::empty_body> req{http::verb::get, target, 11};
+            req.set(http::field::host, "localhost");
+            req.keep_alive(true);
+            http::response<http::string_body> res;
+            const auto sent = Clock::now();
+            http::write(*stream, req);
+            http::read(*stream, buf, res);
+            const auto us =
+                std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - sent).count();
+            if (res.result_int() != 200) ++failures;
+            out.push_back(static_cast<std::uint32_t>(std::min<long long>(us, UINT32_MAX)));
+            if (!res.keep_alive()) stream.reset();
+        } catch (const std::exception&) {
+            ++failures;
+            stream.reset();
+        }
+    }
+}
+
+// The p-th quantile (0-1) of sorted microseconds, in milliseconds.
+double quantile_ms(const std::vector<std::uint32_t>& sorted, double p) {
+    if (sorted.empty()) return 0.0;
+    return sorted[static_cast<std::size_t>(p * static_cast<double>(sorted.size() - 1))] / 1000.0;
+}
+
 // Runs `step(i, done)` for i in [0, n) with at most `parallel` in flight; waits
 // (bounded) until all have called done. Returns the number that succeeded.
 int run_phase(int n, int parallel, std::chrono::seconds timeout,
@@ -453,7 +512,8 @@ int run_phase(int n, int parallel, std::chrono::seconds timeout,
     return st->ok;
 }
 
-pid_t start_server(const Options& opt, const std::string& db, unsigned short& port) {
+pid_t start_server(const Options& opt, const std::string& db, unsigned short& port,
+                   std::string& first_line) {
     int out_pipe[2];
     if (pipe(out_pipe) != 0) return -1;
     posix_spawn_file_actions_t actions;
@@ -485,6 +545,7 @@ pid_t start_server(const Options& opt, const std::string& db, unsigned short& po
         return -1;
     }
     port = static_cast<unsigned short>(std::atoi(line.c_str() + at + 10));
+    first_line = line;
     // Keep draining stdout so the server never blocks on it.
     std::thread([fd = out_pipe[0]] {
         char b[256];
@@ -499,7 +560,8 @@ int usage() {
     std::cerr << "usage: chimera_loadgen (--server PATH | --port N [--pid PID]) [--games N] "
                  "[--seconds S]\n"
                  "         [--max-moves N] [--max-plies N] [--threads N] [--server-threads N]\n"
-                 "         [--parallel N] [--variant ID] [--seed N] [--think-ms MS]\n";
+                 "         [--parallel N] [--variant ID] [--seed N] [--think-ms MS] [--db FILE]\n"
+                 "         [--list-pollers N] [--list-rate R] [--list-limit N]\n";
     return 2;
 }
 
@@ -535,6 +597,14 @@ int run(int argc, char** argv) {
             opt.think_ms = std::clamp(std::stoi(v), 0, 600000);
         else if (a == "--seed")
             opt.seed = static_cast<unsigned>(std::stoul(v));
+        else if (a == "--db")
+            opt.db = v;
+        else if (a == "--list-pollers")
+            opt.list_pollers = std::clamp(std::stoi(v), 0, 256);
+        else if (a == "--list-rate")
+            opt.list_rate = std::clamp(std::stod(v), 0.1, 10000.0);
+        else if (a == "--list-limit")
+            opt.list_limit = std::clamp(std::stoi(v), 1, 200);
         else
             return usage();
     }
@@ -550,12 +620,16 @@ int run(int argc, char** argv) {
                       << opt.games << " games (ulimit -n)\n";
     }
 
-    std::string tmpdir;
+    std::string tmpdir, first_line;
+    double start_ms = 0;
     if (!opt.server.empty()) {
         char templ[] = "/tmp/chimera-loadgen-XXXXXX";
         if (!mkdtemp(templ)) return std::cerr << "loadgen: mkdtemp failed\n", 1;
         tmpdir = templ;
-        opt.pid = start_server(opt, tmpdir + "/load.db", opt.port);
+        const auto spawned = Clock::now();
+        opt.pid =
+            start_server(opt, opt.db.empty() ? tmpdir + "/load.db" : opt.db, opt.port, first_line);
+        start_ms = std::chrono::duration<double, std::milli>(Clock::now() - spawned).count();
         if (opt.pid <= 0) return std::cerr << "loadgen: cannot start " << opt.server << '\n', 1;
     }
 
@@ -591,6 +665,17 @@ int run(int argc, char** argv) {
     getrusage(RUSAGE_SELF, &ru0);
     const double server_cpu0 = opt.pid ? cpu_seconds(opt.pid) : 0;
     const auto start = Clock::now();
+    std::atomic<bool> pollers_stop{false};
+    std::atomic<long> list_failures{0};
+    std::vector<std::vector<std::uint32_t>> list_lat(static_cast<std::size_t>(opt.list_pollers));
+    std::vector<std::thread> pollers;
+    const auto period = std::chrono::duration_cast<Clock::duration>(
+        std::chrono::duration<double>(opt.list_pollers / opt.list_rate));
+    for (int i = 0; i < opt.list_pollers; ++i)
+        pollers.emplace_back([&, i] {
+            poll_list(opt, sh.endpoint, period, opt.seed + static_cast<unsigned>(i), pollers_stop,
+                      list_lat[static_cast<std::size_t>(i)], list_failures);
+        });
     sh.playing = true;
     for (auto& c : clients) c->go();
     const auto deadline = start + std::chrono::duration_cast<Clock::duration>(
@@ -600,6 +685,8 @@ int run(int argc, char** argv) {
     const auto drain_deadline = Clock::now() + 5s;
     while (sh.in_flight > 0 && Clock::now() < drain_deadline) std::this_thread::sleep_for(5ms);
     const double play_s = std::chrono::duration<double>(Clock::now() - start).count();
+    pollers_stop = true;
+    for (auto& p : pollers) p.join();
     const double server_cpu = opt.pid ? cpu_seconds(opt.pid) - server_cpu0 : 0;
     rusage ru1{};
     getrusage(RUSAGE_SELF, &ru1);
@@ -625,12 +712,13 @@ int run(int argc, char** argv) {
     };
 
     std::printf("chimera_loadgen: %d %s games, %d client threads, loopback port %u, %s\n",
-                opt.games,
-                opt.variant.empty() ? "(the server's default variant)" : opt.variant.c_str(),
-                opt.threads, opt.port,
+                opt.games, opt.variant.c_str(), opt.threads, opt.port,
                 opt.think_ms > 0
                     ? ("think " + std::to_string(opt.think_ms) + " ms per move (paced)").c_str()
                     : "no think time (closed loop)");
+    if (!opt.server.empty())
+        std::printf("start:    %.0f ms until the server announced its port: %s\n", start_ms,
+                    first_line.c_str());
     std::printf("setup:    %d games created in %.2f s, %d WebSockets connected in %.2f s\n",
                 created, create_s, connected, connect_s);
     std::printf(
@@ -644,6 +732,16 @@ int run(int argc, char** argv) {
         "ms, max %.2f ms "
         "(%zu samples)\n",
         pct(0.5), pct(0.9), pct(0.99), pct(1.0), lat.size());
+    if (opt.list_pollers > 0) {
+        std::vector<std::uint32_t> all;
+        for (const auto& l : list_lat) all.insert(all.end(), l.begin(), l.end());
+        std::sort(all.begin(), all.end());
+        std::printf(
+            "list:     %d pollers, GET /api/games?limit=%d %.1f times/s in all: p50 %.2f ms, p99 "
+            "%.2f ms, max %.2f ms (%zu samples, %ld failed)\n",
+            opt.list_pollers, opt.list_limit, opt.list_rate, quantile_ms(all, 0.5),
+            quantile_ms(all, 0.99), quantile_ms(all, 1.0), all.size(), list_failures.load());
+    }
     std::printf(
         "cpu:      server %.1f s (%.0f%% of one core), load generator %.1f s, during play\n",
         server_cpu, 100 * server_cpu / play_s, cpu(ru1) - cpu(ru0));

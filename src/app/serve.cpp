@@ -16,7 +16,9 @@ int cmd_serve(const Args& args, std::ostream& out, std::ostream& err) {
     // One search per core at a time; more would only slow each other down.
     int computer_threads =
         static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 64u));
+    server::AbsenceRules absence;
     options.static_dir = "web/dist";
+    server::ComputerLimits computer_limits;
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
         const std::string* v = i + 1 < args.size() ? &args[i + 1] : nullptr;
@@ -42,6 +44,20 @@ int cmd_serve(const Args& args, std::ostream& out, std::ostream& err) {
             auto n = number(1, 3600);
             if (!n) return err << "error: --idle-seconds takes 1-3600\n", kUsageError;
             options.idle_seconds = *n;
+        } else if (a == "--header-seconds" || a == "--ws-idle-seconds") {
+            auto n = number(a == "--header-seconds" ? 1 : 2, 3600);
+            if (!n)
+                return err << "error: " << a << " takes " << (a == "--header-seconds" ? 1 : 2)
+                           << "-3600\n",
+                       kUsageError;
+            (a == "--header-seconds" ? options.header_seconds : options.ws_idle_seconds) = *n;
+        } else if (a == "--invite-seconds" || a == "--absence-seconds" ||
+                   a == "--abandon-seconds") {
+            auto n = number(1, 86400);
+            if (!n) return err << "error: " << a << " takes 1-86400\n", kUsageError;
+            (a == "--invite-seconds"    ? absence.invite_ms
+             : a == "--absence-seconds" ? absence.absence_ms
+                                        : absence.abandon_ms) = *n * 1000LL;
         } else if (a == "--requests-per-second" || a == "--request-burst") {
             auto n = number(1, 100000);
             if (!n) return err << "error: " << a << " takes 1-100000\n", kUsageError;
@@ -54,6 +70,20 @@ int cmd_serve(const Args& args, std::ostream& out, std::ostream& err) {
             (a == "--max-connections"               ? options.max_connections
              : a == "--max-connections-per-address" ? options.max_connections_per_address
                                                     : options.games_per_minute_per_address) = *n;
+        } else if (a == "--trusted-proxy" && v) {
+            server::Network n;
+            if (Status s = server::parse_network(*v, n); !s)
+                return err << "error: --trusted-proxy: " << s.message() << '\n', kUsageError;
+            options.trusted_proxies.push_back(n);
+            ++i;
+        } else if (a == "--computer-games-per-address" || a == "--computer-queue") {
+            auto n = number(1, 10000);
+            if (!n) return err << "error: " << a << " takes 1-10000\n", kUsageError;
+            (a == "--computer-queue" ? computer_limits.queue : computer_limits.per_address) = *n;
+        } else if (a == "--games-per-minute-total") {
+            auto n = number(1, 999999);
+            if (!n) return err << "error: " << a << " takes 1-999999\n", kUsageError;
+            options.games_per_minute_total = *n;
         } else if ((a == "--db" || a == "--static" || a == "--address") && v) {
             (a == "--db" ? db : a == "--static" ? options.static_dir : options.address) = *v;
             ++i;
@@ -61,15 +91,18 @@ int cmd_serve(const Args& args, std::ostream& out, std::ostream& err) {
             err << "error: unknown or incomplete option " << chimera::quoted(a)
                 << " (--port N --db FILE --static DIR --threads N --computer-threads N --address IP"
                    " --max-connections N --max-connections-per-address N --games-per-minute N "
-                   "--idle-seconds N"
-                   " --requests-per-second N --request-burst N)\n";
+                   "--games-per-minute-total N --trusted-proxy IP[/BITS] "
+                   "--computer-games-per-address N --computer-queue N "
+                   "--idle-seconds N --header-seconds N --ws-idle-seconds N"
+                   " --requests-per-second N --request-burst N --invite-seconds N"
+                   " --absence-seconds N --abandon-seconds N)\n";
             return kUsageError;
         }
     }
     Status st = Status::ok();
     auto storage = server::open_sqlite(db, &st);
     if (!storage) return err << "error: " << st.message() << '\n', 1;
-    server::GameService games(std::move(storage), computer_threads);
+    server::GameService games(std::move(storage), computer_threads, computer_limits, absence);
     std::vector<std::string> skipped;
     if (Status s = games.restore(&skipped); !s) return err << "error: " << s.message() << '\n', 1;
     for (const std::string& why : skipped) err << "warning: left out " << why << '\n';
@@ -77,8 +110,13 @@ int cmd_serve(const Args& args, std::ostream& out, std::ostream& err) {
     unsigned short port = 0;
     if (Status s = http.start(&port); !s) return err << "error: " << s.message() << '\n', 1;
     http.handle_signals();
+    err << "connections: at most " << http.connection_cap() << " at once (descriptor limit "
+        << http.descriptor_limit() << ")" << std::endl;
+    // Restored: the games going on, back in memory, and the finished ones, read on demand.
+    const server::GameCounts counts = games.counts();
     out << "Chimera is serving on http://localhost:" << port << "/ (database " << db << ", "
-        << games.game_count() << " games restored)" << std::endl;
+        << counts.live + counts.finished << " games restored: " << counts.live << " in play, "
+        << counts.finished << " finished)" << std::endl;
     http.run(true);
     games.shutdown();  // before the network layer is torn down
     out << "Chimera stopped." << std::endl;

@@ -1,6 +1,8 @@
 #include "server/api.h"
 
 #include <algorithm>
+#include <cctype>
+#include <optional>
 #include <vector>
 
 #include "core/text.h"
@@ -168,6 +170,24 @@ Json position_json(const Game& g) {
                 {"legal_moves", legal}};
 }
 
+// A place in the list of finished games on the wire: "<updated_ms>:<id>".
+std::string cursor_text(const ListCursor& c) { return std::to_string(c.updated_ms) + ":" + c.id; }
+
+std::optional<ListCursor> parse_cursor(std::string_view text) {
+    const auto colon = text.find(':');
+    if (colon == std::string_view::npos || colon == 0 || colon > 15) return std::nullopt;
+    ListCursor c;
+    for (char ch : text.substr(0, colon)) {
+        if (ch < '0' || ch > '9') return std::nullopt;
+        c.updated_ms = c.updated_ms * 10 + (ch - '0');
+    }
+    c.id = std::string(text.substr(colon + 1));
+    if (c.id.empty() || c.id.size() > 64) return std::nullopt;
+    for (char ch : c.id)
+        if (!std::isalnum(static_cast<unsigned char>(ch))) return std::nullopt;
+    return c;
+}
+
 // The service's typed answers on the wire.
 Json to_json(const SeatGrant& s) {
     Json j{{"id", s.id}, {"token", s.token}, {"side", s.side}};
@@ -176,7 +196,10 @@ Json to_json(const SeatGrant& s) {
 }
 Json to_json(const MoveAck& m) { return Json{{"ok", true}, {"ply", m.ply}, {"san", m.san}}; }
 Json to_json(const ActionAck& a) {
-    if (a.ended()) return Json{{"ok", true}, {"result", a.result}};
+    if (a.ended())
+        return Json{{"ok", true},
+                    {"result", std::string(public_result(a.result))},
+                    {"status", std::string(status_name(a.result))}};
     return Json{
         {"ok", true},
         {"draw_offer", a.draw_offer < 0 ? Json() : Json(a.draw_offer == 0 ? "white" : "black")}};
@@ -190,12 +213,15 @@ Json to_json(const GameListing& l) {
                            {"mode", g.mode},
                            {"level", g.level},
                            {"plies", g.plies},
-                           {"result", g.result},
+                           {"status", std::string(status_name(g.result))},
+                           {"result", std::string(public_result(g.result))},
                            {"termination", g.termination},
                            {"updated_ms", g.updated_ms}});
         return out;
     };
-    return Json{{"live", rows(l.live)}, {"recent", rows(l.recent)}};
+    return Json{{"live", rows(l.live)},
+                {"recent", rows(l.recent)},
+                {"next", l.next ? Json(cursor_text(*l.next)) : Json()}};
 }
 
 // A number field of the body, checked against its range before use.
@@ -346,7 +372,7 @@ std::map<std::string, std::string> parse_query(std::string_view q) {
 }
 
 ApiResponse handle_api(GameService& games, std::string_view method, std::string_view path,
-                       std::string_view query, std::string_view body) {
+                       std::string_view query, std::string_view body, std::string_view client) {
     const auto seg = segments(path);
     const auto params = parse_query(query);
     auto param = [&](const char* k) {
@@ -368,7 +394,12 @@ ApiResponse handle_api(GameService& games, std::string_view method, std::string_
     if (seg.size() == 2 && seg[1] == "health") {
         if (!get) return from_error({405, "use GET"});
         if ((err = only_params({}))) return from_error(err);
-        return json_response(200, {{"ok", true}, {"games", games.game_count()}});
+        const GameCounts c = games.counts();
+        return json_response(200, {{"ok", true},
+                                   {"games", c.live + c.finished},
+                                   {"live", c.live},
+                                   {"finished", c.finished},
+                                   {"cached", c.cached}});
     }
     if (seg.size() == 2 && seg[1] == "variants") {
         if (!get) return from_error({405, "use GET"});
@@ -397,6 +428,7 @@ ApiResponse handle_api(GameService& games, std::string_view method, std::string_
         const game::Record& rec = records[0];
         CreateRequest req;
         if ((err = import_request(rec, j, req))) return from_error(err);
+        req.client = client;
         const SeatGrant created = games.create(req, err);
         if (err) return from_error(err);
         return json_response(201, to_json(created));
@@ -414,17 +446,23 @@ ApiResponse handle_api(GameService& games, std::string_view method, std::string_
     if (seg[1] != "games") return from_error({404, "no such endpoint"});
     if (seg.size() == 2) {
         if (get) {
-            if ((err = only_params({"limit"}))) return from_error(err);
+            if ((err = only_params({"limit", "before"}))) return from_error(err);
             const std::string l = param("limit");
             const auto n = l.empty() ? std::optional<int>(20) : parse_uint(l, 3);
             if (!n || *n < 1 || *n > 200) return from_error({400, "limit must be 1-200"});
-            return json_response(200, to_json(games.list(static_cast<std::size_t>(*n))));
+            std::optional<ListCursor> before;
+            if (params.count("before") && !(before = parse_cursor(param("before"))))
+                return from_error(
+                    {400, "before must be <updated_ms>:<id>, as in the 'next' of a game list"});
+            const GameListing listing = games.list(static_cast<std::size_t>(*n), before, err);
+            return err ? from_error(err) : json_response(200, to_json(listing));
         }
         if (!post) return from_error({405, "use GET or POST"});
         if ((err = only_params({}))) return from_error(err);
         if ((err = parse_body(body, kCreateFields, j))) return from_error(err);
         CreateRequest req;
         if ((err = create_request(j, req))) return from_error(err);
+        req.client = client;
         const SeatGrant created = games.create(req, err);
         if (err) return from_error(err);
         return json_response(201, to_json(created));
@@ -472,9 +510,12 @@ ApiResponse handle_api(GameService& games, std::string_view method, std::string_
         const MoveAck r = games.move(id, j["token"], j["move"], err);
         return err ? from_error(err) : json_response(200, to_json(r));
     }
-    if (action == "resign") {
+    if (action == "resign" || action == "abort" || action == "claim") {
         if ((err = parse_body(body, {{"token", Type::STRING, true}}, j))) return from_error(err);
-        const ActionAck r = games.resign(id, j["token"], err);
+        const std::string& token = j["token"].get_ref<const std::string&>();
+        const ActionAck r = action == "resign"  ? games.resign(id, token, err)
+                            : action == "abort" ? games.abort(id, token, err)
+                                                : games.claim(id, token, err);
         return err ? from_error(err) : json_response(200, to_json(r));
     }
     if (action == "draw") {
@@ -525,6 +566,10 @@ std::string handle_ws_message(GameService& games, const std::string& id, const s
         if (const std::string* m = text_field("move")) r = to_json(games.move(id, token, *m, err));
     } else if (type == "resign") {
         r = to_json(games.resign(id, token, err));
+    } else if (type == "abort") {
+        r = to_json(games.abort(id, token, err));
+    } else if (type == "claim") {
+        r = to_json(games.claim(id, token, err));
     } else if (type == "draw") {
         if (const std::string* a = text_field("action"))
             r = to_json(games.draw(id, token, *a, err));

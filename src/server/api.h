@@ -24,11 +24,12 @@ struct ApiResponse {
 // Decoded `?a=b&c=d` (percent-escapes and '+' handled).
 std::map<std::string, std::string> parse_query(std::string_view query);
 
+// client: the address key of who asks (counted by the per-address limits).
 ApiResponse handle_api(GameService& games, std::string_view method, std::string_view path,
-                       std::string_view query, std::string_view body);
+                       std::string_view query, std::string_view body, std::string_view client = "");
 
-// A WebSocket message from a client: {"type": "move"|"resign"|"draw"|"ping"|"state", ...}.
-// Returns the reply to send to that client only (for "state", the full state).
+// A WebSocket message from a client: {"type": "move"|"resign"|"draw"|"abort"|"claim"|"ping"|
+// "state", ...}. Returns the reply to send to that client only (for "state", the full state).
 std::string handle_ws_message(GameService& games, const std::string& id, const std::string& token,
                               std::string_view message);
 

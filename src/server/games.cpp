@@ -52,6 +52,11 @@ struct Room {
     std::map<std::uint64_t, std::pair<int, Subscriber>> subscribers;
     engine::Engine* thinking = nullptr;  // the computer's running search, if any
     bool computer_queued = false;
+    std::string owner;  // the creator's address key, for the computer's bounds
+    // Presence: the open WebSockets holding each seat, and since when a seat
+    // without one has been away (wall-clock ms).
+    int present[2] = {0, 0};
+    std::int64_t absent_since[2] = {0, 0};
     // The state message's viewer-independent parts, rebuilt once per version.
     mutable StateCache state;
 };
@@ -104,6 +109,23 @@ bool clock_running(const Room& r) {
            r.data.turn_started_ms > 0 && seated(r.data);
 }
 
+// Abort is allowed until both sides have made a move on the server (moves
+// given with the game do not count).
+bool abortable(const StoredGame& g) { return g.result == "*" && g.lan.size() < g.given_plies + 2; }
+
+// Whether a player of an untimed online game whose opponent is away may come
+// to claim the win (viewer 0 or 1: one seat).
+bool may_claim(const StoredGame& g, int viewer) {
+    return g.mode == "online" && g.base_ms == 0 && (viewer == 0 || viewer == 1);
+}
+
+// The seat has had no WebSocket open for `limit` ms.
+bool away_for(const Room& r, int side, std::int64_t now, std::int64_t limit) {
+    return r.present[side] == 0 && now - r.absent_since[side] >= limit;
+}
+
+std::string abandoned(int side) { return std::string(kSideName[side]) + " abandoned the game"; }
+
 std::int64_t live_remaining(const Room& r, int side) {
     std::int64_t left = r.data.remaining_ms[side];
     if (clock_running(r) && side == r.game->side_to_move())
@@ -121,10 +143,52 @@ ClockView clock_view(const Room& r) {
     return c;
 }
 
+RoomView room_view(const Room& r) {
+    RoomView v;
+    for (int s = 0; s < 2; ++s) v.present[s] = r.data.computer_side == s || r.present[s] > 0;
+    v.abortable = abortable(r.data);
+    return v;
+}
+
+// For a player of an untimed online game whose opponent is away, after both
+// sides have moved: the ms until the win can be claimed (0: now); else -1.
+std::int64_t claim_in_ms(const Room& r, int viewer, std::int64_t absence_ms) {
+    const StoredGame& g = r.data;
+    if (!may_claim(g, viewer) || g.result != "*" || abortable(g) || r.present[1 - viewer] > 0)
+        return -1;
+    return std::max<std::int64_t>(0, r.absent_since[1 - viewer] + absence_ms - now_ms());
+}
+
+// A stored game as a room: its position replayed from the start; null (and
+// why in *why) if it cannot be.
+std::shared_ptr<Room> replay(StoredGame&& g, Status* why) {
+    auto room = std::make_shared<Room>();
+    room->game = make_game(g.variant);
+    Status replayed = room->game ? room->game->set_fen(g.start_fen)
+                                 : Status::error("unknown variant " + chimera::quoted(g.variant));
+    for (std::size_t i = 0; replayed && i < g.lan.size(); ++i)
+        if (Status s = room->game->play(g.lan[i]); !s)
+            replayed = Status::error("move " + std::to_string(i + 1) + " " + g.lan[i] + ": " +
+                                     s.message());
+    if (!replayed) {
+        *why = replayed;
+        return nullptr;
+    }
+    room->data = std::move(g);
+    return room;
+}
+
+// Newest first: by the last change, then by id, as the list of finished games
+// is ordered in storage.
+bool newer(const GameSummary& a, const GameSummary& b) {
+    return a.updated_ms != b.updated_ms ? a.updated_ms > b.updated_ms : a.id > b.id;
+}
+
 }  // namespace
 
-GameService::GameService(std::unique_ptr<Storage> storage, int computer_threads)
-    : storage_(std::move(storage)) {
+GameService::GameService(std::unique_ptr<Storage> storage, int computer_threads,
+                         ComputerLimits limits, AbsenceRules rules)
+    : storage_(std::move(storage)), rules_(rules), started_ms_(now_ms()), computer_limits_(limits) {
     for (int i = 0; i < std::max(1, computer_threads); ++i)
         workers_.emplace_back([this] { computer_loop(false); });
     workers_.emplace_back([this] { computer_loop(true); });
@@ -149,41 +213,78 @@ void GameService::shutdown() {
     clock_thread_.join();
 }
 
-std::shared_ptr<Room> GameService::find(const std::string& id) const {
+std::shared_ptr<Room> GameService::find_live(const std::string& id) const {
     std::lock_guard lock(rooms_mutex_);
     const auto it = rooms_.find(id);
     return it == rooms_.end() ? nullptr : it->second;
 }
 
-std::size_t GameService::game_count() const {
-    std::lock_guard lock(rooms_mutex_);
-    return rooms_.size();
+std::shared_ptr<Room> GameService::find(const std::string& id, ApiError& err) {
+    if (auto room = find_live(id)) return room;
+    if (auto room = finished_.get(id)) return room;
+    return load_finished(id, err);
+}
+
+// A game leaves the room map only after its end is stored, so a game missing
+// from the map is finished in the database, unknown, or one that is not
+// served: being created (stored, not yet in the map), or left out at start.
+// Those are unfinished there, and are not loaded.
+std::shared_ptr<Room> GameService::load_finished(const std::string& id, ApiError& err) {
+    StoredGame g;
+    bool found = false;
+    if (Status s = storage_->load_game(id, g, &found); !s)
+        return refused(err, fail(500, s.message()));
+    Status why = Status::ok();
+    auto room = found && g.result != "*" ? replay(std::move(g), &why) : nullptr;
+    if (!room) return refused(err, fail(404, "no game " + chimera::quoted(id)));
+    finished_.put(id, room);
+    return room;
+}
+
+void GameService::retire(Room& room) {
+    room.subscribers.clear();  // a finished game changes no more: nothing more to push
+    {
+        std::lock_guard lock(rooms_mutex_);
+        const auto it = rooms_.find(room.data.id);
+        if (it == rooms_.end() || it->second.get() != &room) return;
+        rooms_.erase(it);
+    }
+    ++finished_count_;
+}
+
+GameCounts GameService::counts() const {
+    GameCounts c;
+    {
+        std::lock_guard lock(rooms_mutex_);
+        c.live = rooms_.size();
+    }
+    c.finished = finished_count_;
+    c.cached = finished_.size();
+    return c;
 }
 
 Status GameService::restore(std::vector<std::string>* skipped) {
     std::vector<StoredGame> games;
-    if (Status s = storage_->load_all(games); !s) return s;
+    if (Status s = storage_->load_unfinished(games); !s) return s;
+    std::int64_t finished = 0;
+    if (Status s = storage_->count_finished(finished); !s) return s;
+    finished_count_ += static_cast<std::size_t>(finished);
     std::int64_t last_alive = 0;
     if (Status s = storage_->last_heartbeat(last_alive); !s) return s;
     const std::int64_t now = now_ms();
     for (StoredGame& g : games) {
         // A game that cannot be replayed is reported and left out; the others still resume.
-        auto room = std::make_shared<Room>();
-        room->game = make_game(g.variant);
-        Status replayed = room->game
-                              ? room->game->set_fen(g.start_fen)
-                              : Status::error("unknown variant " + chimera::quoted(g.variant));
-        for (std::size_t i = 0; replayed && i < g.lan.size(); ++i)
-            if (Status s = room->game->play(g.lan[i]); !s)
-                replayed = Status::error("move " + std::to_string(i + 1) + " " + g.lan[i] + ": " +
-                                         s.message());
-        if (!replayed) {
-            if (skipped) skipped->push_back("stored game " + g.id + ": " + replayed.message());
+        const std::string id = g.id;
+        Status why = Status::ok();
+        auto room = replay(std::move(g), &why);
+        if (!room) {
+            if (skipped) skipped->push_back("stored game " + id + ": " + why.message());
             continue;
         }
-        room->data = std::move(g);
         StoredGame& d = room->data;
         std::lock_guard rl(room->mutex);
+        // Nobody is connected yet: every seat's absence counts from now.
+        room->absent_since[0] = room->absent_since[1] = now;
         {
             std::lock_guard lock(rooms_mutex_);
             rooms_[d.id] = room;
@@ -264,6 +365,7 @@ SeatGrant GameService::create(const CreateRequest& req, ApiError& err) {
         g.lan.push_back(lan);
         g.san.push_back(san);
     }
+    g.given_plies = g.lan.size();
     if (req.mode != "computer" && req.mode != "online" && req.mode != "local") {
         err = fail(400, "mode must be computer, online or local");
         return {};
@@ -301,6 +403,7 @@ SeatGrant GameService::create(const CreateRequest& req, ApiError& err) {
     g.inc_ms = req.inc_ms;
     g.remaining_ms[0] = g.remaining_ms[1] = req.base_ms;
     g.created_ms = g.updated_ms = now_ms();
+    room->absent_since[0] = room->absent_since[1] = g.created_ms;
     SeatGrant out{g.id, "", "", ""};
     if (req.mode == "local") {
         g.token[0] = g.token[1] = random_token(16);
@@ -338,11 +441,22 @@ SeatGrant GameService::create(const CreateRequest& req, ApiError& err) {
         g.result = req.result;
         g.termination = req.termination.empty() ? "result recorded in the imported game"
                                                 : req.termination.substr(0, 100);
+    } else if (req.termination == "aborted") {
+        // An exported aborted game ("*", Termination "aborted") comes back aborted.
+        g.result = kAborted;
+        g.termination = req.termination;
     }
+    room->owner = req.client;
+    if (g.result == "*" && g.computer_side == room->game->side_to_move())
+        if ((err = computer_has_room(*room))) return {};
     // The game and any imported moves are stored in one transaction.
     if (Status s = storage_->create_game(g); !s) {
         err = fail(500, s.message());
         return {};
+    }
+    if (g.result != "*") {  // an imported game that is over: read from the database
+        ++finished_count_;
+        return out;
     }
     std::lock_guard rl(room->mutex);
     {
@@ -354,8 +468,8 @@ SeatGrant GameService::create(const CreateRequest& req, ApiError& err) {
 }
 
 SeatGrant GameService::join(const std::string& id, const std::string& invite, ApiError& err) {
-    auto room = find(id);
-    if (!room) return err = fail(404, "no game " + chimera::quoted(id)), SeatGrant{};
+    auto room = find(id, err);
+    if (!room) return {};  // err says why
     std::lock_guard rl(room->mutex);
     StoredGame& g = room->data;
     if (g.mode != "online") return refused(err, fail(409, "only online games can be joined"));
@@ -367,6 +481,7 @@ SeatGrant GameService::join(const std::string& id, const std::string& invite, Ap
     const std::int64_t started_before = g.turn_started_ms;
     g.seat_taken[open] = true;
     g.updated_ms = now_ms();
+    room->absent_since[open] = g.updated_ms;
     // The clock of the side to move starts now, when it has an opponent, if a
     // move has been made here (moves given with the game are not: the clock
     // then starts with the next move).
@@ -435,13 +550,14 @@ ApiError GameService::apply_move(Room& room, const MoveInput& input) {
     if (g.result != "*" && room.thinking) room.thinking->stop();
     schedule_computer(room);
     publish(room);
+    if (g.result != "*") retire(room);
     return {};
 }
 
 MoveAck GameService::move(const std::string& id, const std::string& token, const std::string& text,
                           ApiError& err) {
-    auto room = find(id);
-    if (!room) return err = fail(404, "no game " + chimera::quoted(id)), MoveAck{};
+    auto room = find(id, err);
+    if (!room) return {};  // err says why
     std::lock_guard rl(room->mutex);
     const int seat = seat_of(*room, token);
     if (seat == kSpectator) return refused(err, fail(403, "this token holds no seat in the game"));
@@ -450,6 +566,7 @@ MoveAck GameService::move(const std::string& id, const std::string& token, const
     if (seat != kViewerBoth && seat != stm) return refused(err, fail(409, "it is not your turn"));
     if (room->data.computer_side == stm)
         return refused(err, fail(409, "it is the computer's turn"));
+    if ((err = computer_has_room(*room))) return {};
     if ((err = apply_move(*room, MoveInput{std::string_view(text)}))) return {};
     return MoveAck{room->data.lan.size(), room->data.san.back()};
 }
@@ -482,12 +599,13 @@ Status GameService::end_game(Room& room, const std::string& result,
     if (room.thinking) room.thinking->stop();
     ++room.version;
     publish(room);
+    retire(room);
     return Status::ok();
 }
 
 ActionAck GameService::resign(const std::string& id, const std::string& token, ApiError& err) {
-    auto room = find(id);
-    if (!room) return err = fail(404, "no game " + chimera::quoted(id)), ActionAck{};
+    auto room = find(id, err);
+    if (!room) return {};  // err says why
     std::lock_guard rl(room->mutex);
     int seat = seat_of(*room, token);
     if (seat == kSpectator) return refused(err, fail(403, "this token holds no seat in the game"));
@@ -503,8 +621,8 @@ ActionAck GameService::resign(const std::string& id, const std::string& token, A
 
 ActionAck GameService::draw(const std::string& id, const std::string& token,
                             const std::string& action, ApiError& err) {
-    auto room = find(id);
-    if (!room) return err = fail(404, "no game " + chimera::quoted(id)), ActionAck{};
+    auto room = find(id, err);
+    if (!room) return {};  // err says why
     std::lock_guard rl(room->mutex);
     StoredGame& g = room->data;
     int seat = seat_of(*room, token);
@@ -547,10 +665,73 @@ ActionAck GameService::draw(const std::string& id, const std::string& token,
     return ActionAck{"", g.draw_offer};
 }
 
+ActionAck GameService::abort(const std::string& id, const std::string& token, ApiError& err) {
+    auto room = find(id, err);
+    if (!room) return {};  // err says why
+    std::lock_guard rl(room->mutex);
+    if (seat_of(*room, token) == kSpectator)
+        return refused(err, fail(403, "this token holds no seat in the game"));
+    if (room->data.result != "*") return refused(err, fail(409, "the game is over"));
+    if (!abortable(room->data))
+        return refused(err, fail(409, "both sides have moved: the game can no longer be aborted"));
+    if (Status s = end_game(*room, std::string(kAborted), "aborted"); !s)
+        return refused(err, fail(500, s.message()));
+    return ActionAck{room->data.result, -1};
+}
+
+ActionAck GameService::claim(const std::string& id, const std::string& token, ApiError& err) {
+    auto room = find(id, err);
+    if (!room) return {};  // err says why
+    std::lock_guard rl(room->mutex);
+    const StoredGame& g = room->data;
+    const int seat = seat_of(*room, token);
+    if (seat == kSpectator) return refused(err, fail(403, "this token holds no seat in the game"));
+    if (g.result != "*") return refused(err, fail(409, "the game is over"));
+    if (g.mode != "online")
+        return refused(err, fail(409, "only an online game is claimed when the opponent leaves"));
+    if (abortable(g))
+        return refused(err, fail(409, "not both sides have moved: abort the game instead"));
+    if (g.base_ms > 0)
+        return refused(err, fail(409, "the clock decides a timed game: there is no claim"));
+    const int other = 1 - seat;
+    if (room->present[other] > 0) return refused(err, fail(409, "your opponent is connected"));
+    if (!away_for(*room, other, now_ms(), rules_.absence_ms))
+        return refused(err, fail(409, "your opponent has been away for less than " +
+                                          std::to_string(rules_.absence_ms / 1000) + " s"));
+    if (Status s = end_game(*room, seat == 0 ? "1-0" : "0-1", abandoned(other)); !s)
+        return refused(err, fail(500, s.message()));
+    return ActionAck{g.result, -1};
+}
+
+// Games nobody will finish (docs/api.md, "Aborting and leaving a game"): an
+// invitation nobody took; a game its players left before both sides moved
+// (aborted); an untimed computer game its human left after (lost). An online game left after
+// both moved waits for a claim; a timed one for the flag; a local one goes on.
+// On a storage error the game is tried again at the next tick.
+void GameService::end_abandoned(Room& r, std::int64_t now) {
+    const StoredGame& g = r.data;
+    if (g.result != "*") return;
+    if (g.mode == "online" && !seated(g)) {
+        if (now - std::max(g.created_ms, started_ms_) >= rules_.invite_ms)
+            (void)end_game(r, std::string(kAborted), "aborted");
+        return;
+    }
+    const std::int64_t limit = g.mode == "online" ? rules_.absence_ms : rules_.abandon_ms;
+    for (int side = 0; side < 2; ++side) {
+        if (g.computer_side == side || !away_for(r, side, now, limit)) continue;
+        if (abortable(g)) {
+            (void)end_game(r, std::string(kAborted), "aborted");
+        } else if (g.mode == "computer" && g.base_ms == 0) {
+            (void)end_game(r, side == 0 ? "0-1" : "1-0", abandoned(side));
+        }
+        return;
+    }
+}
+
 std::string GameService::state(const std::string& id, const std::string& token, ApiError& err,
                                std::uint64_t* version) {
-    auto room = find(id);
-    if (!room) return err = fail(404, "no game " + chimera::quoted(id)), std::string{};
+    auto room = find(id, err);
+    if (!room) return {};  // err says why
     std::lock_guard rl(room->mutex);
     if (version) *version = room->version;
     return state_locked(*room, seat_of(*room, token));
@@ -560,7 +741,7 @@ std::string GameService::state(const std::string& id, const std::string& token, 
 // the shared part once per version, then this viewer's clocks, seats and invitation.
 std::string GameService::state_locked(const Room& r, int viewer) const {
     const StoredGame& g = r.data;
-    encode_shared_state(g, r.version, *r.game, r.state);
+    encode_shared_state(g, r.version, *r.game, room_view(r), r.state);
     ViewerState v;
     v.clock = clock_view(r);
     for (int s = 0; s < 2; ++s)
@@ -569,6 +750,7 @@ std::string GameService::state_locked(const Room& r, int viewer) const {
                     : g.seat_taken[s]                      ? "human"
                                                            : "open";
     v.you = viewer == kViewerBoth ? 2 : viewer;
+    v.claim_in_ms = claim_in_ms(r, viewer, rules_.absence_ms);
     if (viewer != kSpectator && g.mode == "online" && !(g.seat_taken[0] && g.seat_taken[1]))
         v.invite = g.invite;
     return encode_state(r.state, v);
@@ -576,8 +758,8 @@ std::string GameService::state_locked(const Room& r, int viewer) const {
 
 std::unique_ptr<Game> GameService::position_at(const std::string& id, std::size_t n,
                                                ApiError& err) {
-    auto room = find(id);
-    if (!room) return err = fail(404, "no game " + chimera::quoted(id)), nullptr;
+    auto room = find(id, err);
+    if (!room) return {};  // err says why
     std::unique_ptr<Game> g;
     {
         std::lock_guard rl(room->mutex);
@@ -590,8 +772,8 @@ std::unique_ptr<Game> GameService::position_at(const std::string& id, std::size_
 }
 
 std::string GameService::record(const std::string& id, ApiError& err) {
-    auto room = find(id);
-    if (!room) return err = fail(404, "no game " + chimera::quoted(id)), std::string{};
+    auto room = find(id, err);
+    if (!room) return {};  // err says why
     std::lock_guard rl(room->mutex);
     const StoredGame& g = room->data;
     game::Record rec;
@@ -606,69 +788,122 @@ std::string GameService::record(const std::string& id, ApiError& err) {
     };
     rec.set_tag("White", name(0));
     rec.set_tag("Black", name(1));
-    rec.set_tag("Result", g.result);
+    rec.set_tag("Result", std::string(public_result(g.result)));
     if (!g.termination.empty()) rec.set_tag("Termination", g.termination);
     if (g.base_ms > 0)
         rec.set_tag("TimeControl",
                     std::to_string(g.base_ms / 1000) + "+" + std::to_string(g.inc_ms / 1000));
     rec.moves = g.san;
-    rec.result = g.result;
+    rec.result = public_result(g.result);
     return game::write_record(rec);
 }
 
-GameListing GameService::list(std::size_t limit) {
-    std::vector<std::shared_ptr<Room>> all;
-    {
-        std::lock_guard lock(rooms_mutex_);
-        for (auto& [id, r] : rooms_) all.push_back(r);
-    }
-    std::vector<GameSummary> rows;
-    rows.reserve(all.size());
-    for (auto& r : all) {
-        std::lock_guard rl(r->mutex);
-        const StoredGame& g = r->data;
-        rows.push_back({g.id, g.variant, g.mode, g.level, g.lan.size(), g.result, g.termination,
-                        g.updated_ms});
-    }
-    std::sort(rows.begin(), rows.end(),
-              [](const auto& a, const auto& b) { return a.updated_ms > b.updated_ms; });
+GameListing GameService::list(std::size_t limit, const std::optional<ListCursor>& before,
+                              ApiError& err) {
     GameListing out;
-    for (GameSummary& row : rows) {
-        auto& dst = row.result == "*" ? out.live : out.recent;
-        if (dst.size() < limit) dst.push_back(std::move(row));
+    if (!before) {
+        std::vector<std::shared_ptr<Room>> all;
+        {
+            std::lock_guard lock(rooms_mutex_);
+            all.reserve(rooms_.size());
+            for (auto& [id, r] : rooms_) all.push_back(r);
+        }
+        for (auto& r : all) {
+            std::lock_guard rl(r->mutex);
+            const StoredGame& g = r->data;
+            if (g.result == "*")
+                out.live.push_back({g.id, g.variant, g.mode, g.level, g.lan.size(), g.result,
+                                    g.termination, g.updated_ms});
+        }
+        const std::size_t shown = std::min(limit, out.live.size());
+        std::partial_sort(out.live.begin(), out.live.begin() + static_cast<std::ptrdiff_t>(shown),
+                          out.live.end(), newer);
+        out.live.resize(shown);
     }
+    // One more than a page tells whether there is a next one.
+    if (Status s = storage_->list_finished(before ? &*before : nullptr, limit + 1, out.recent); !s)
+        return refused(err, fail(500, s.message()));
+    if (out.recent.size() > limit) {
+        out.recent.resize(limit);
+        out.next = ListCursor{out.recent.back().updated_ms, out.recent.back().id};
+    }
+    // A game that ended after the live games were read is listed as finished only.
+    std::erase_if(out.live, [&](const GameSummary& l) {
+        return std::any_of(out.recent.begin(), out.recent.end(),
+                           [&](const GameSummary& r) { return r.id == l.id; });
+    });
     return out;
 }
 
 std::uint64_t GameService::subscribe(const std::string& id, const std::string& token,
                                      Subscriber s) {
-    auto room = find(id);
+    ApiError err;
+    auto room = find(id, err);
     if (!room) return 0;
     std::lock_guard rl(room->mutex);
     const std::uint64_t h = next_handle_++;
     const int viewer = seat_of(*room, token);
+    const bool going = room->data.result == "*";
+    // Tells the others before this view is added; a finished game is only shown.
+    if (going) count_presence(*room, viewer, +1);
     s(Push{room->version, std::make_shared<const std::string>(state_locked(*room, viewer)), true});
-    room->subscribers[h] = {viewer, std::move(s)};
+    if (going) room->subscribers[h] = {viewer, std::move(s)};
     return h;
 }
 
 void GameService::unsubscribe(const std::string& id, std::uint64_t handle) {
-    auto room = find(id);
+    auto room = find_live(id);
     if (!room) return;
     std::lock_guard rl(room->mutex);
-    room->subscribers.erase(handle);
+    const auto it = room->subscribers.find(handle);
+    if (it == room->subscribers.end()) return;
+    const int viewer = it->second.first;
+    room->subscribers.erase(it);
+    count_presence(*room, viewer, -1);
 }
 
-// After a change: one delta for every subscriber, or the whole state per kind
-// of viewer when the change is not a delta's (seats taken, no previous version).
+void GameService::count_presence(Room& room, int viewer, int delta) {
+    bool changed = false;
+    const std::int64_t now = now_ms();
+    for (int s = 0; s < 2; ++s) {
+        if (viewer != s && viewer != kViewerBoth) continue;
+        const bool was_present = room.present[s] > 0;
+        room.present[s] += delta;
+        if (room.present[s] == 0) room.absent_since[s] = now;
+        changed |= was_present != (room.present[s] > 0);
+    }
+    // A seat's arrival or departure is a change of the game others see
+    // (`present`, `claim_in_ms`), while it goes on.
+    if (!changed || room.data.result != "*") return;
+    ++room.version;
+    publish(room);
+}
+
+// After a change: one delta for every subscriber (a player who may claim the
+// win gets it with claim_in_ms), or the whole state per kind of viewer when the
+// change is not a delta's (seats taken, no previous version).
 void GameService::publish(Room& room) {
     if (room.subscribers.empty()) return;
-    encode_shared_state(room.data, room.version, *room.game, room.state);
+    encode_shared_state(room.data, room.version, *room.game, room_view(room), room.state);
     std::string delta = encode_delta(room.data, room.state, clock_view(room));
+    const bool touches_claim = !delta.empty() && delta_touches_claim(room.state);
     room.state.previous = SharedParts{};  // only this push needed it
     if (!delta.empty()) {
         const Push push{room.version, std::make_shared<const std::string>(std::move(delta)), false};
-        for (auto& [h, sub] : room.subscribers) sub.second(push);
+        Push for_seat[2];
+        for (auto& [h, sub] : room.subscribers) {
+            const int viewer = sub.first;
+            const std::int64_t claim = claim_in_ms(room, viewer, rules_.absence_ms);
+            if (claim < 0 && !(touches_claim && may_claim(room.data, viewer))) {
+                sub.second(push);
+                continue;
+            }
+            if (!for_seat[viewer].text)
+                for_seat[viewer] =
+                    Push{room.version,
+                         std::make_shared<const std::string>(with_claim(*push.text, claim)), false};
+            sub.second(for_seat[viewer]);
+        }
         return;
     }
     std::map<int, std::shared_ptr<const std::string>> by_viewer;
@@ -681,6 +916,22 @@ void GameService::publish(Room& room) {
                      .first;
         sub.second(Push{room.version, it->second, true});
     }
+}
+
+ApiError GameService::computer_has_room(const Room& room) {
+    const StoredGame& g = room.data;
+    if (g.mode != "computer" || room.computer_queued) return {};
+    std::lock_guard lock(jobs_mutex_);
+    if (!room.owner.empty()) {
+        const auto it = computer_jobs_by_owner_.find(room.owner);
+        if (it != computer_jobs_by_owner_.end() && it->second >= computer_limits_.per_address)
+            return fail(429, "the computer is still busy with " + std::to_string(it->second) +
+                                 " of your games; wait for its replies there first");
+    }
+    const bool deep = engine::skill_level(g.level).max_nodes == 0;
+    if (deep && static_cast<int>(jobs_[DEEP].size()) >= computer_limits_.queue)
+        return fail(503, "the computer is busy with other games; try again in a minute");
+    return {};
 }
 
 void GameService::schedule_computer(Room& room) {
@@ -698,7 +949,8 @@ void GameService::schedule_computer(Room& room) {
     const Lane lane = engine::skill_level(g.level).max_nodes > 0 ? QUICK : DEEP;
     {
         std::lock_guard lock(jobs_mutex_);
-        jobs_[lane].push_back(Job{self, room.version});
+        jobs_[lane].push_back(Job{self, room.data.lan.size(), room.owner});
+        if (!room.owner.empty()) ++computer_jobs_by_owner_[room.owner];
     }
     jobs_cv_.notify_all();  // the quick-only worker may be the one that is free
 }
@@ -724,12 +976,24 @@ void GameService::computer_loop(bool quick_only) {
             job = std::move(queue.front());
             queue.pop_front();
         }
+        // The job counts against its owner until its move is played or dropped.
+        struct Done {
+            GameService* self;
+            const std::string& owner;
+            ~Done() {
+                if (owner.empty()) return;
+                std::lock_guard lock(self->jobs_mutex_);
+                const auto it = self->computer_jobs_by_owner_.find(owner);
+                if (it != self->computer_jobs_by_owner_.end() && --it->second <= 0)
+                    self->computer_jobs_by_owner_.erase(it);
+            }
+        } done{this, job.owner};
         Room& room = *job.room;
         engine::Limits limits;
         {
             std::lock_guard rl(room.mutex);
             room.computer_queued = false;
-            if (closing_ || room.version != job.version || room.data.result != "*" ||
+            if (closing_ || room.data.lan.size() != job.plies || room.data.result != "*" ||
                 room.game->side_to_move() != room.data.computer_side)
                 continue;
             if (room.data.id != last_game) {
@@ -752,7 +1016,8 @@ void GameService::computer_loop(bool quick_only) {
         const engine::Result r = engine.search_armed(limits);
         std::lock_guard rl(room.mutex);
         room.thinking = nullptr;
-        if (closing_ || room.version != job.version || room.data.result != "*" || r.move.is_none())
+        if (closing_ || room.data.lan.size() != job.plies || room.data.result != "*" ||
+            r.move.is_none())
             continue;
         (void)apply_move(room, r.move);
     }
@@ -768,8 +1033,10 @@ void GameService::clock_loop() {
             std::lock_guard lock(rooms_mutex_);
             for (auto& [id, r] : rooms_) all.push_back(r);
         }
+        const std::int64_t now = now_ms();
         for (auto& r : all) {
             std::lock_guard rl(r->mutex);
+            end_abandoned(*r, now);
             if (!clock_running(*r)) continue;
             const int stm = r->game->side_to_move();
             // On a storage error the flag is tried again at the next tick.

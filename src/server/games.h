@@ -1,7 +1,10 @@
-// The game service: every game in memory as a room (rules core position, seats,
-// clocks, draw offer, result), the referee for every action, persistence of
-// each accepted move before it is acknowledged, computer moves on a worker
-// pool, and the state pushed to subscribers (WebSocket views) on every change.
+// The game service: every game going on in memory as a room (rules core
+// position, seats, clocks, draw offer, result), the referee for every action,
+// persistence of each accepted move before it is acknowledged, computer moves
+// on a worker pool, and the state pushed to subscribers (WebSocket views) on
+// every change. A game that ends leaves memory once its subscribers have been
+// sent the final state: it is only read from then on, from the database on
+// demand (a few recently read ones are cached), and listed from an index.
 #pragma once
 
 #include <atomic>
@@ -12,12 +15,14 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <variant>
 #include <vector>
 
 #include "core/status.h"
+#include "server/lru_cache.h"
 #include "server/storage.h"
 #include "variants/game.h"
 
@@ -45,6 +50,18 @@ struct CreateRequest {
     std::vector<std::string> moves;  // imported game: moves (SAN or LAN) to replay
     // Imported game: its recorded result ("*" or empty: still going) and how it ended.
     std::string result, termination;
+    // Who asks (the address key the per-address limits count), if known.
+    std::string client;
+};
+
+// Bounds on the computer's work: each game has at most one move waiting; the
+// games of one client address may have at most per_address moves waiting or
+// being searched, and the deep lane (full-strength levels) at most queue
+// moves waiting in all. Beyond them a move or a new game that would need the
+// computer is refused (429 for the address's bound, 503 for the server's).
+struct ComputerLimits {
+    int per_address = 4;
+    int queue = 32;
 };
 
 // What the service answers: typed values, turned into JSON by the API (api.cpp).
@@ -57,29 +74,46 @@ struct MoveAck {
     std::size_t ply = 0;
     std::string san;
 };
-// After a resignation or a draw action: the result when the game ended, else
-// the side whose draw offer stands (-1: none).
+// After a resignation, a draw action, an abort or a claim: the result when the
+// game ended (kAborted for an abort), else the side whose draw offer stands (-1: none).
 struct ActionAck {
     std::string result;
     int draw_offer = -1;
     bool ended() const { return !result.empty(); }
 };
-struct GameSummary {
-    std::string id, variant, mode;
-    int level = 0;
-    std::size_t plies = 0;
-    std::string result, termination;
-    std::int64_t updated_ms = 0;
-};
+// Live games from memory and a page of finished ones from the database, each
+// newest first; next: where the following page of finished games starts, if
+// there are more.
 struct GameListing {
-    std::vector<GameSummary> live, recent;  // newest first
+    std::vector<GameSummary> live, recent;
+    std::optional<ListCursor> next;
+};
+// Games held: going on (in memory), finished (stored; those read lately also
+// cached in memory), and the finished games in that cache.
+struct GameCounts {
+    std::size_t live = 0, finished = 0, cached = 0;
+};
+
+// How long the server waits for people who are not there (docs/api.md,
+// "Aborting and leaving a game"). A seat is present while a WebSocket with its token is
+// open; absence counts from the seat's last WebSocket closing, its joining or
+// the game's creation, and never from before the server started.
+struct AbsenceRules {
+    std::int64_t invite_ms = 30 * 60 * 1000;  // an online game nobody joins is aborted
+    // An online game: before both sides have moved, a player away this long
+    // aborts it; after, the opponent may claim the win (untimed games).
+    std::int64_t absence_ms = 120 * 1000;
+    // A computer or local game: before both sides have moved, its players away
+    // this long abort it; after, a computer game's human loses it (untimed games).
+    std::int64_t abandon_ms = 10 * 60 * 1000;
 };
 
 struct Room;
 // A message for a subscriber, with the game's version it brings the view to:
 // the whole state (on subscribing, after a change of seats), or a delta from
 // the version before (docs/api.md, "The WebSocket"). One text is shared by
-// every subscriber it goes to.
+// every subscriber it goes to: a delta's by all of them, but for the players
+// whose claim it carries.
 struct Push {
     std::uint64_t version = 0;
     std::shared_ptr<const std::string> text;
@@ -92,16 +126,20 @@ class GameService {
     // The transposition table of each computer worker; the workers' tables are
     // all the memory the computer players use (workers x this).
     static constexpr std::size_t kComputerHashMb = 8;
+    // Finished games read lately and kept in memory.
+    static constexpr std::size_t kFinishedCacheSize = 64;
 
-    GameService(std::unique_ptr<Storage> storage, int computer_threads);
+    GameService(std::unique_ptr<Storage> storage, int computer_threads, ComputerLimits limits = {},
+                AbsenceRules rules = {});
     ~GameService();
 
     // Stops the computer workers and the clock thread (idempotent). Called before
     // the network layer goes away, so no worker publishes into it afterwards.
     void shutdown();
 
-    // Loads stored games and resumes them (clocks, computer moves). A stored game
-    // that cannot be replayed is left out and described in *skipped.
+    // Loads the stored games still going and resumes them (clocks, computer
+    // moves); finished ones stay in the database. A stored game that cannot be
+    // replayed is left out and described in *skipped.
     Status restore(std::vector<std::string>* skipped = nullptr);
 
     SeatGrant create(const CreateRequest& req, ApiError& err);
@@ -111,6 +149,10 @@ class GameService {
     ActionAck resign(const std::string& id, const std::string& token, ApiError& err);
     ActionAck draw(const std::string& id, const std::string& token, const std::string& action,
                    ApiError& err);
+    // Ends the game without a result, while not both sides have moved on the server.
+    ActionAck abort(const std::string& id, const std::string& token, ApiError& err);
+    // The win of an untimed online game whose opponent has been away absence_ms.
+    ActionAck claim(const std::string& id, const std::string& token, ApiError& err);
     // The state message (JSON text) as seen by the holder of token (may be empty:
     // spectator), and its version in *version.
     std::string state(const std::string& id, const std::string& token, ApiError& err,
@@ -118,21 +160,37 @@ class GameService {
     std::string record(const std::string& id, ApiError& err);
     // The game as it stood after ply n (0: its start), for reviewing.
     std::unique_ptr<Game> position_at(const std::string& id, std::size_t n, ApiError& err);
-    GameListing list(std::size_t limit);
+    // The live games and the finished ones after `before` (the first page
+    // without it), at most limit of each; with `before`, only finished games.
+    GameListing list(std::size_t limit, const std::optional<ListCursor>& before, ApiError& err);
 
-    // Registers a view; returns a handle for unsubscribe, 0 if the game does not exist.
+    // Sends the state to a view and, while the game goes on, registers it for
+    // every change; returns a handle for unsubscribe, 0 if the game does not exist.
     std::uint64_t subscribe(const std::string& id, const std::string& token, Subscriber s);
     void unsubscribe(const std::string& id, std::uint64_t handle);
 
-    std::size_t game_count() const;
+    GameCounts counts() const;
 
   private:
-    std::shared_ptr<Room> find(const std::string& id) const;
+    // A game's room: a live one, else a finished one from the cache or the
+    // database; null with err 404 (no such game) or 500 (the database failed).
+    std::shared_ptr<Room> find(const std::string& id, ApiError& err);
+    std::shared_ptr<Room> find_live(const std::string& id) const;
+    std::shared_ptr<Room> load_finished(const std::string& id, ApiError& err);
+    // A finished game leaves memory (after publish). Room locked.
+    void retire(Room& room);
     void publish(Room& room);  // room locked
     // Ends the game and stores it; on a storage error nothing changes. Room locked.
     Status end_game(Room& room, const std::string& result, const std::string& termination);
-    Status flag(Room& room, int side);   // room locked
+    Status flag(Room& room, int side);  // room locked
+    // Ends a game whose players are not coming back (AbsenceRules). Room locked.
+    void end_abandoned(Room& room, std::int64_t now);
+    // Counts a view of `viewer` opening (+1) or closing (-1); publishes a seat's
+    // arrival or departure. Room locked.
+    void count_presence(Room& room, int viewer, int delta);
     void schedule_computer(Room& room);  // room locked
+    // Whether the computer may take one more move of this game now. Room locked.
+    ApiError computer_has_room(const Room& room);
     void computer_loop(bool quick_only);
     void clock_loop();
     std::string state_locked(const Room& room, int viewer) const;
@@ -141,12 +199,19 @@ class GameService {
     ApiError apply_move(Room& room, const MoveInput& input);  // room locked
 
     std::unique_ptr<Storage> storage_;
+    const AbsenceRules rules_;
+    const std::int64_t started_ms_;  // absence is never counted from before this
     mutable std::mutex rooms_mutex_;
-    std::map<std::string, std::shared_ptr<Room>> rooms_;
+    std::map<std::string, std::shared_ptr<Room>> rooms_;  // the games going on
+    LruCache<std::shared_ptr<Room>> finished_{kFinishedCacheSize};
+    std::atomic<std::size_t> finished_count_{0};  // finished games stored
 
     struct Job {
         std::shared_ptr<Room> room;
-        std::uint64_t version;
+        // The plies played when it was queued: a job for another position is
+        // dropped (the room's version also counts presence, which changes no move).
+        std::size_t plies;
+        std::string owner;  // the creator's address key ("" after a restart: not counted)
     };
     // Computer moves wait in two queues: quick ones (the capped levels, a few
     // milliseconds to a fraction of a second) and deep ones (full strength,
@@ -156,6 +221,8 @@ class GameService {
     std::mutex jobs_mutex_;
     std::condition_variable jobs_cv_;
     std::deque<Job> jobs_[2];
+    ComputerLimits computer_limits_;
+    std::map<std::string, int> computer_jobs_by_owner_;  // waiting or being searched
     std::vector<std::thread> workers_;
     std::thread clock_thread_;
     std::atomic<bool> closing_{false};

@@ -1,10 +1,19 @@
 #include "server/http_server.h"
 
+#include <fcntl.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
 #include <boost/asio.hpp>
 #include <boost/beast.hpp>
 #include <chrono>
+#include <climits>
 #include <deque>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -37,14 +46,42 @@ constexpr auto kStaleWrite = std::chrono::seconds(30);
 // reader that does not keep up): dozens of pushes, and then the queue's rule
 // for a reader that falls behind applies instead of the kernel holding more.
 constexpr int kWsSendBuffer = 64 * 1024;
+// Descriptors kept back from connections: the database and its journal, static
+// files being read, the event loop's own, the spare one below.
+constexpr int kReservedDescriptors = 96;
+// How far past the cap connections may go while idle ones they displaced close.
+constexpr int kEvictionSlack = 32;
 
-// A token bucket: `rate` actions per second, bursts up to `burst`.
+// Raises the soft limit on open descriptors to the hard limit; the limit now.
+int raise_descriptor_limit() {
+    rlimit r{};
+    if (getrlimit(RLIMIT_NOFILE, &r) != 0) return 1024;
+    if (r.rlim_cur < r.rlim_max) {
+        rlimit want = r;
+        want.rlim_cur = r.rlim_max;
+        if (setrlimit(RLIMIT_NOFILE, &want) == 0) r = want;
+    }
+    if (r.rlim_cur == RLIM_INFINITY || r.rlim_cur > static_cast<rlim_t>(INT_MAX)) return INT_MAX;
+    return static_cast<int>(r.rlim_cur);
+}
+
+// A 503 written straight to a socket that is closed right after.
+std::string refusal(const std::string& why) {
+    const std::string body = error_json(503, why);
+    return "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nConnection: "
+           "close\r\nContent-Length: " +
+           std::to_string(body.size()) + "\r\n\r\n" + body;
+}
+
 // Limits shared by every connection: open connections in all and per client
 // address, and a game-creation bucket per address. A Guard holds one
-// connection's place and gives it back when the connection's last handler is gone.
+// connection's place and gives it back when the connection's last handler is
+// gone. HTTP connections waiting for a request are registered as idle: at the
+// cap, a newcomer closes the one idle longest instead of being refused, so
+// connections that only sit there cannot lock out anyone.
 class Admission {
   public:
-    explicit Admission(const ServerOptions& o) : options_(o) {}
+    explicit Admission(const ServerOptions& o) : options_(o), cap_(o.max_connections) {}
 
     class Guard {
       public:
@@ -63,24 +100,54 @@ class Admission {
         std::string address_;
     };
 
+    void set_cap(int cap) { cap_ = cap; }
+    int cap() const { return cap_; }
+    // More than 3/4 of the connections are taken: idle connections get less time.
+    bool busy() const { return total_.load(std::memory_order_relaxed) * 4 > cap_ * 3; }
+
     // A place for a new connection from address, or nullopt with the reason.
-    std::optional<Guard> admit(const std::string& address, std::string& why) {
-        std::lock_guard lock(mutex_);
-        if (total_ >= options_.max_connections) {
-            why = "the server is full; try again later";
-            return std::nullopt;
+    // A trusted proxy's connections are not held to the per-address cap.
+    std::optional<Guard> admit(const std::string& address, bool proxy, std::string& why) {
+        std::function<void()> evict;
+        {
+            std::lock_guard lock(mutex_);
+            PerAddress& p = by_address_[address];
+            if (!proxy && p.connections >= options_.max_connections_per_address) {
+                if (p.connections == 0) by_address_.erase(address);
+                why = "too many connections from your address";
+                return std::nullopt;
+            }
+            if (total_ >= cap_) {
+                if (idle_.empty() || total_ >= cap_ + kEvictionSlack) {
+                    if (p.connections == 0) by_address_.erase(address);
+                    why = "the server is full; try again later";
+                    return std::nullopt;
+                }
+                evict = std::move(idle_.begin()->second);
+                idle_.erase(idle_.begin());
+            }
+            ++p.connections;
+            ++total_;
         }
-        PerAddress& p = by_address_[address];
-        if (p.connections >= options_.max_connections_per_address) {
-            why = "too many connections from your address";
-            return std::nullopt;
-        }
-        ++p.connections;
-        ++total_;
+        if (evict) evict();  // outside the lock: it only posts to the session's strand
         return Guard(this, address);
     }
 
-    bool may_create_game(const std::string& address) {
+    // Registers an idle connection and how to close it; the handle unregisters it.
+    std::uint64_t idle(std::function<void()> close) {
+        std::lock_guard lock(mutex_);
+        const std::uint64_t handle = ++next_idle_;
+        idle_.emplace(handle, std::move(close));
+        return handle;
+    }
+    void not_idle(std::uint64_t handle) {
+        if (handle == 0) return;
+        std::lock_guard lock(mutex_);
+        idle_.erase(handle);
+    }
+
+    // 0 if the client may create a game now, else the status to refuse with.
+    int may_create_game(const std::string& address) {
         std::lock_guard lock(mutex_);
         const auto now = std::chrono::steady_clock::now();
         if (game_buckets_.size() > 100000 && now - last_prune_ > std::chrono::minutes(1)) {
@@ -92,7 +159,9 @@ class Admission {
         }
         const double per_minute = options_.games_per_minute_per_address;
         auto it = game_buckets_.try_emplace(address, per_minute / 60.0, per_minute).first;
-        return it->second.allow();
+        // The address's own bucket first: its refused requests cost the others nothing.
+        if (!it->second.allow()) return 429;
+        return all_games_.allow() ? 0 : 503;
     }
 
   private:
@@ -107,10 +176,15 @@ class Admission {
     }
 
     const ServerOptions& options_;
+    int cap_;
     std::mutex mutex_;
-    int total_ = 0;
+    std::atomic<int> total_{0};
     std::map<std::string, PerAddress> by_address_;     // addresses with open connections
     std::map<std::string, RateLimiter> game_buckets_;  // kept after the connections close
+    RateLimiter all_games_{options_.games_per_minute_total / 60.0,
+                           static_cast<double>(options_.games_per_minute_total)};
+    std::map<std::uint64_t, std::function<void()>> idle_;  // oldest first
+    std::uint64_t next_idle_ = 0;
     std::chrono::steady_clock::time_point last_prune_{};
 };
 
@@ -136,8 +210,15 @@ struct Outgoing {
 
 class WsSession : public std::enable_shared_from_this<WsSession> {
   public:
-    WsSession(tcp::socket&& socket, GameService& games, Admission::Guard guard)
-        : ws_(std::move(socket)), games_(games), guard_(std::move(guard)) {}
+    WsSession(tcp::socket&& socket, GameService& games, Admission::Guard guard,
+              const ServerOptions& options)
+        : ws_(std::move(socket)), games_(games), guard_(std::move(guard)) {
+        websocket::stream_base::timeout t{};
+        t.handshake_timeout = std::chrono::seconds(options.header_seconds);
+        t.idle_timeout = std::chrono::seconds(options.ws_idle_seconds);
+        t.keep_alive_pings = true;  // a ping after half the idle time; no answer: closed
+        ws_.set_option(t);
+    }
 
     void run(http::request<http::string_body> req, std::string id, std::string token) {
         id_ = std::move(id);
@@ -145,7 +226,6 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
         beast::error_code ignored;
         beast::get_lowest_layer(ws_).socket().set_option(
             net::socket_base::send_buffer_size(kWsSendBuffer), ignored);
-        ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
         ws_.read_message_max(kFrameLimit);
         ws_.async_accept(req, beast::bind_front_handler(&WsSession::on_accept, shared_from_this()));
     }
@@ -282,11 +362,11 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
   public:
     HttpSession(tcp::socket&& socket, GameService& games, const ServerOptions& options,
-                Admission::Guard guard)
+                Admission::Guard guard, net::ip::address peer)
         : stream_(std::move(socket)),
+          peer_(std::move(peer)),
           games_(games),
-          static_dir_(options.static_dir),
-          idle_seconds_(options.idle_seconds),
+          options_(options),
           limiter_(options.requests_per_second, options.request_burst),
           guard_(std::move(guard)) {}
 
@@ -300,12 +380,27 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         parser_.emplace();
         parser_->body_limit(kBodyLimit);
         parser_->header_limit(kHeaderLimit);
-        stream_.expires_after(std::chrono::seconds(idle_seconds_));
+        Admission& admission = *guard_->admission();
+        const bool short_wait = requests_ == 0 || admission.busy();
+        stream_.expires_after(
+            std::chrono::seconds(short_wait ? options_.header_seconds : options_.idle_seconds));
+        // Idle until the request is read: a newcomer at the cap may close it.
+        // The closer holds no executor: it may outlive the io_context (the
+        // admission does), and an executor must not.
+        idle_handle_ = admission.idle([weak = weak_from_this()] {
+            if (auto self = weak.lock())
+                net::post(self->stream_.get_executor(), [self] {
+                    beast::error_code ec;
+                    self->stream_.socket().close(ec);  // the read ends with operation_aborted
+                });
+        });
         http::async_read(stream_, buffer_, *parser_,
                          beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
     }
 
     void on_read(beast::error_code ec, std::size_t) {
+        guard_->admission()->not_idle(std::exchange(idle_handle_, 0));
+        ++requests_;
         if (ec == http::error::end_of_stream) return close();
         if (ec == http::error::body_limit || ec == http::error::header_limit) {
             keep_alive_ = false;
@@ -344,7 +439,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
                 const auto params = parse_query(query);
                 const auto it = params.find("token");
                 stream_.expires_never();
-                std::make_shared<WsSession>(stream_.release_socket(), games_, std::move(*guard_))
+                std::make_shared<WsSession>(stream_.release_socket(), games_, std::move(*guard_),
+                                            options_)
                     ->run(std::move(req), id, it == params.end() ? "" : it->second);
                 return;
             }
@@ -353,18 +449,27 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         }
         const std::string_view method(req.method_string().data(), req.method_string().size());
         if (path.rfind("/api/", 0) == 0 || path == "/api") {
+            const auto forwarded = req["X-Forwarded-For"];
+            const std::string client = address_key(
+                client_address(peer_, std::string_view(forwarded.data(), forwarded.size()),
+                               options_.trusted_proxies));
             if (req.method() == http::verb::post &&
-                (path == "/api/games" || path == "/api/import") &&
-                !guard_->admission()->may_create_game(guard_->address()))
-                return reply(429, "application/json",
-                             error_json(429, "too many new games from your address; slow down"));
-            const ApiResponse r = handle_api(games_, method, path, query, req.body());
+                (path == "/api/games" || path == "/api/import")) {
+                if (const int refusal = guard_->admission()->may_create_game(client))
+                    return reply(
+                        refusal, "application/json",
+                        error_json(refusal, refusal == 429 ? "too many new games from your "
+                                                             "address; slow down"
+                                                           : "the server is creating too many "
+                                                             "games; try again in a minute"));
+            }
+            const ApiResponse r = handle_api(games_, method, path, query, req.body(), client);
             return reply(r.status, r.content_type, r.body);
         }
         if (req.method() != http::verb::get && req.method() != http::verb::head)
             return reply(405, "application/json", error_json(405, "use GET for pages"));
         std::string body, type;
-        if (!read_static(static_dir_, path, body, type))
+        if (!read_static(options_.static_dir, path, body, type))
             return reply(404, "application/json", error_json(404, "not found"));
         return reply(200, type, req.method() == http::verb::head ? "" : body);
     }
@@ -392,14 +497,16 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     }
 
     beast::tcp_stream stream_;
+    net::ip::address peer_;
     GameService& games_;
-    const std::string& static_dir_;
-    int idle_seconds_;
+    const ServerOptions& options_;
     RateLimiter limiter_;
     std::optional<Admission::Guard> guard_;  // moved to the WebSocket session on an upgrade
     beast::flat_buffer buffer_;
     std::optional<http::request_parser<http::string_body>> parser_;
     bool keep_alive_ = true;
+    std::uint64_t idle_handle_ = 0;
+    std::uint64_t requests_ = 0;
 };
 
 }  // namespace
@@ -419,12 +526,24 @@ struct HttpServer::Impl {
     Impl(GameService& g, ServerOptions o)
         : games(g), options(std::move(o)), ioc(std::max(1, options.threads)) {}
 
+    int descriptor_limit = 0;
+    // Held open so that, with every other descriptor in use, one more can be
+    // freed to accept a connection and tell it "503" instead of leaving it unanswered.
+    int spare_fd = -1;
+
+    ~Impl() {
+        if (spare_fd >= 0) ::close(spare_fd);
+    }
+
     void accept() {
         acceptor.async_accept(net::make_strand(ioc), [this](beast::error_code ec,
                                                             tcp::socket socket) {
             if (ec) {
                 if (!acceptor.is_open()) return;
-                // Out of file descriptors (or similar): wait a little instead of spinning.
+                if ((ec == net::error::no_descriptors || ec.value() == ENFILE) && refuse_one()) {
+                    return accept();
+                }
+                // Something else, or no spare: wait a little instead of spinning.
                 accept_pause.expires_after(std::chrono::milliseconds(100));
                 accept_pause.async_wait([this](beast::error_code) {
                     if (acceptor.is_open()) accept();
@@ -434,20 +553,17 @@ struct HttpServer::Impl {
             beast::error_code ignored;
             // Small JSON messages must not wait for Nagle's algorithm.
             socket.set_option(tcp::no_delay(true), ignored);
-            const auto peer = socket.remote_endpoint(ignored);
+            const auto peer = socket.remote_endpoint(ignored).address();
             std::string why;
             if (auto guard =
-                    admission.admit(ignored ? std::string("?") : peer.address().to_string(), why)) {
-                std::make_shared<HttpSession>(std::move(socket), games, options, std::move(*guard))
+                    admission.admit(ignored ? std::string("?") : address_key(peer),
+                                    !ignored && is_trusted(options.trusted_proxies, peer), why)) {
+                std::make_shared<HttpSession>(std::move(socket), games, options, std::move(*guard),
+                                              peer)
                     ->run();
             } else {
                 // Refused before reading anything: a short 503 and close.
-                auto text = std::make_shared<std::string>(
-                    "HTTP/1.1 503 Service Unavailable\r\nContent-Type: "
-                    "application/json\r\nConnection: close\r\n"
-                    "Content-Length: " +
-                    std::to_string(error_json(503, why).size()) + "\r\n\r\n" +
-                    error_json(503, why));
+                auto text = std::make_shared<std::string>(refusal(why));
                 auto sock = std::make_shared<tcp::socket>(std::move(socket));
                 net::async_write(*sock, net::buffer(*text),
                                  [sock, text](beast::error_code, std::size_t) {
@@ -459,6 +575,22 @@ struct HttpServer::Impl {
             accept();
         });
     }
+
+    // Out of descriptors: frees the spare, accepts one waiting connection,
+    // answers it 503 (a few bytes, which fit its socket buffer) and closes it.
+    bool refuse_one() {
+        if (spare_fd < 0) return false;
+        ::close(spare_fd);
+        spare_fd = -1;
+        const int fd = ::accept4(acceptor.native_handle(), nullptr, nullptr, SOCK_CLOEXEC);
+        if (fd >= 0) {
+            const std::string text = refusal("the server is full; try again later");
+            [[maybe_unused]] const ssize_t n = ::send(fd, text.data(), text.size(), MSG_NOSIGNAL);
+            ::close(fd);
+        }
+        spare_fd = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
+        return fd >= 0;
+    }
 };
 
 HttpServer::HttpServer(GameService& games, ServerOptions options)
@@ -467,6 +599,10 @@ HttpServer::HttpServer(GameService& games, ServerOptions options)
 HttpServer::~HttpServer() { stop(); }
 
 Status HttpServer::start(unsigned short* bound_port) {
+    impl_->descriptor_limit = raise_descriptor_limit();
+    impl_->admission.set_cap(std::min(impl_->options.max_connections,
+                                      std::max(8, impl_->descriptor_limit - kReservedDescriptors)));
+    if (impl_->spare_fd < 0) impl_->spare_fd = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
     beast::error_code ec;
     const auto address = net::ip::make_address(impl_->options.address, ec);
     if (ec) return Status::error("bad address " + impl_->options.address);
@@ -482,6 +618,9 @@ Status HttpServer::start(unsigned short* bound_port) {
     impl_->accept();
     return Status::ok();
 }
+
+int HttpServer::connection_cap() const { return impl_->admission.cap(); }
+int HttpServer::descriptor_limit() const { return impl_->descriptor_limit; }
 
 void HttpServer::handle_signals() {
     if (impl_->signals) return;

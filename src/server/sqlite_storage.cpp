@@ -4,7 +4,9 @@
 // migrations applied in order on open.
 #include <sqlite3.h>
 
+#include <cstdint>
 #include <map>
+#include <memory>
 #include <mutex>
 
 #include "server/storage.h"
@@ -54,125 +56,56 @@ constexpr const char* kMigrations[] = {
     ALTER TABLE games ADD COLUMN turn_started_ms INTEGER NOT NULL DEFAULT 0;
     CREATE TABLE heartbeat (id INTEGER PRIMARY KEY CHECK (id = 1), at_ms INTEGER NOT NULL);
     )sql",
+    // 3: how many of a game's moves were given with it (at creation, by an
+    // import), so an abort counts only the moves played on the server. Games
+    // stored before have 0: all their moves count, so none becomes abortable.
+    R"sql(
+    ALTER TABLE games ADD COLUMN given_plies INTEGER NOT NULL DEFAULT 0;
+    )sql",
+    // 4: finished games leave memory. The list of finished games is read a page
+    // at a time from an index (keyset: updated_ms, then id), the start loads only
+    // the unfinished ones from another, and each game row carries its ply count
+    // for the list. The number of finished games is kept by triggers, so the
+    // start reads it without counting them. The index on updated_ms of every
+    // game went unread and was rewritten by every move.
+    R"sql(
+    ALTER TABLE games ADD COLUMN plies INTEGER NOT NULL DEFAULT 0;
+    UPDATE games SET plies = (SELECT count(*) FROM moves WHERE moves.game_id = games.id);
+    DROP INDEX games_updated;
+    CREATE INDEX games_finished ON games(updated_ms, id) WHERE result <> '*';
+    CREATE INDEX games_unfinished ON games(created_ms) WHERE result = '*';
+    CREATE TABLE finished_count (id INTEGER PRIMARY KEY CHECK (id = 1), n INTEGER NOT NULL);
+    INSERT INTO finished_count SELECT 1, count(*) FROM games WHERE result <> '*';
+    CREATE TRIGGER games_finished_insert AFTER INSERT ON games WHEN new.result <> '*'
+    BEGIN UPDATE finished_count SET n = n + 1; END;
+    CREATE TRIGGER games_finished_update AFTER UPDATE OF result ON games
+    WHEN (old.result <> '*') <> (new.result <> '*')
+    BEGIN UPDATE finished_count SET n = n + (CASE WHEN new.result <> '*' THEN 1 ELSE -1 END); END;
+    CREATE TRIGGER games_finished_delete AFTER DELETE ON games WHEN old.result <> '*'
+    BEGIN UPDATE finished_count SET n = n - 1; END;
+    )sql",
 };
 
-class SqliteStorage final : public Storage {
+// One SQLite connection and its prepared statements, used by one thread at a
+// time (its mutex).
+class Connection {
   public:
-    ~SqliteStorage() override {
+    Connection() = default;
+    Connection(const Connection&) = delete;
+    Connection& operator=(const Connection&) = delete;
+    ~Connection() {
         for (auto& [sql, st] : statements_) sqlite3_finalize(st);
         if (db_) sqlite3_close(db_);
     }
 
-    Status open(const std::string& path) {
-        if (sqlite3_open_v2(path.c_str(), &db_,
-                            SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
-                            nullptr) != SQLITE_OK)
+    Status open(const std::string& path, int flags) {
+        if (sqlite3_open_v2(path.c_str(), &db_, flags | SQLITE_OPEN_NOMUTEX, nullptr) != SQLITE_OK)
             return error("open " + path);
         sqlite3_busy_timeout(db_, 5000);
-        if (Status s =
-                exec("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;");
-            !s)
-            return s;
-        return migrate();
-    }
-
-    Status create_game(const StoredGame& g) override {
-        std::lock_guard lock(mutex_);
-        if (Status s = step_once("BEGIN IMMEDIATE"); !s) return s;
-        if (Status s = write_game(g, true); !s) return rollback(s.message());
-        for (std::size_t i = 0; i < g.lan.size(); ++i)
-            if (Status s = insert_move(g.id, i + 1, g.lan[i], g.san[i]); !s)
-                return rollback(s.message());
-        return step_once("COMMIT");
-    }
-
-    Status heartbeat(std::int64_t at_ms) override {
-        std::lock_guard lock(mutex_);
-        sqlite3_stmt* st = statement("INSERT OR REPLACE INTO heartbeat(id, at_ms) VALUES(1, ?)");
-        if (!st) return error("prepare heartbeat");
-        sqlite3_bind_int64(st, 1, at_ms);
-        const int rc = sqlite3_step(st);
-        sqlite3_reset(st);
-        return rc == SQLITE_DONE ? Status::ok() : error("heartbeat");
-    }
-
-    Status last_heartbeat(std::int64_t& at_ms) override {
-        std::lock_guard lock(mutex_);
-        at_ms = 0;
-        sqlite3_stmt* st = statement("SELECT at_ms FROM heartbeat WHERE id = 1");
-        if (!st) return error("prepare heartbeat read");
-        const int rc = sqlite3_step(st);
-        if (rc == SQLITE_ROW) at_ms = sqlite3_column_int64(st, 0);
-        sqlite3_reset(st);
-        return rc == SQLITE_ROW || rc == SQLITE_DONE ? Status::ok() : error("heartbeat read");
-    }
-
-    Status update_game(const StoredGame& g) override {
-        std::lock_guard lock(mutex_);
-        return write_game(g, false);
-    }
-
-    Status append_move(const StoredGame& g, const std::string& lan,
-                       const std::string& san) override {
-        std::lock_guard lock(mutex_);
-        if (Status s = step_once("BEGIN IMMEDIATE"); !s) return s;
-        if (Status s = insert_move(g.id, g.lan.size(), lan, san); !s) return rollback(s.message());
-        if (Status s = write_game(g, false); !s) return rollback(s.message());
-        return step_once("COMMIT");
-    }
-
-    Status load_all(std::vector<StoredGame>& out) override {
-        std::lock_guard lock(mutex_);
-        sqlite3_stmt* st = prepare(
-            "SELECT id, variant, start_fen, formation, mode, level, computer_side, token_white, "
-            "token_black, white_taken, black_taken, invite, base_ms, inc_ms, remaining_white, "
-            "remaining_black, result, termination, draw_offer, created_ms, updated_ms, "
-            "turn_started_ms FROM games "
-            "ORDER BY created_ms");
-        if (!st) return error("prepare load");
-        while (sqlite3_step(st) == SQLITE_ROW) {
-            StoredGame g;
-            g.id = text(st, 0);
-            g.variant = text(st, 1);
-            g.start_fen = text(st, 2);
-            g.formation = sqlite3_column_int(st, 3);
-            g.mode = text(st, 4);
-            g.level = sqlite3_column_int(st, 5);
-            g.computer_side = sqlite3_column_int(st, 6);
-            g.token[0] = text(st, 7);
-            g.token[1] = text(st, 8);
-            g.seat_taken[0] = sqlite3_column_int(st, 9) != 0;
-            g.seat_taken[1] = sqlite3_column_int(st, 10) != 0;
-            g.invite = text(st, 11);
-            g.base_ms = sqlite3_column_int64(st, 12);
-            g.inc_ms = sqlite3_column_int64(st, 13);
-            g.remaining_ms[0] = sqlite3_column_int64(st, 14);
-            g.remaining_ms[1] = sqlite3_column_int64(st, 15);
-            g.result = text(st, 16);
-            g.termination = text(st, 17);
-            g.draw_offer = sqlite3_column_int(st, 18);
-            g.created_ms = sqlite3_column_int64(st, 19);
-            g.updated_ms = sqlite3_column_int64(st, 20);
-            g.turn_started_ms = sqlite3_column_int64(st, 21);
-            out.push_back(std::move(g));
-        }
-        sqlite3_finalize(st);
-        sqlite3_stmt* mv = prepare("SELECT lan, san FROM moves WHERE game_id = ? ORDER BY ply");
-        if (!mv) return error("prepare moves");
-        for (StoredGame& g : out) {
-            bind(mv, 1, g.id);
-            while (sqlite3_step(mv) == SQLITE_ROW) {
-                g.lan.push_back(text(mv, 0));
-                g.san.push_back(text(mv, 1));
-            }
-            sqlite3_reset(mv);
-        }
-        sqlite3_finalize(mv);
         return Status::ok();
     }
 
-  private:
-    Status error(const std::string& what) {
+    Status error(const std::string& what) const {
         return Status::error("database: " + what + ": " +
                              (db_ ? sqlite3_errmsg(db_) : "no connection"));
     }
@@ -215,20 +148,212 @@ class SqliteStorage final : public Storage {
         sqlite3_stmt* st = nullptr;
         return sqlite3_prepare_v2(db_, sql, -1, &st, nullptr) == SQLITE_OK ? st : nullptr;
     }
-    static void bind(sqlite3_stmt* st, int i, const std::string& s) {
-        sqlite3_bind_text(st, i, s.c_str(), static_cast<int>(s.size()), SQLITE_TRANSIENT);
+
+    std::mutex mutex;
+
+  private:
+    sqlite3* db_ = nullptr;
+    std::map<const char*, sqlite3_stmt*> statements_;
+};
+
+void bind(sqlite3_stmt* st, int i, const std::string& s) {
+    sqlite3_bind_text(st, i, s.c_str(), static_cast<int>(s.size()), SQLITE_TRANSIENT);
+}
+std::string text(sqlite3_stmt* st, int col) {
+    const unsigned char* t = sqlite3_column_text(st, col);
+    return t ? reinterpret_cast<const char*>(t) : "";
+}
+
+#define CHIMERA_GAME_COLUMNS                                                                    \
+    "id, variant, start_fen, formation, mode, level, computer_side, token_white, token_black, " \
+    "white_taken, black_taken, invite, base_ms, inc_ms, remaining_white, remaining_black, "     \
+    "result, termination, draw_offer, created_ms, updated_ms, turn_started_ms, given_plies"
+
+// A game row as selected with CHIMERA_GAME_COLUMNS, without its moves.
+StoredGame read_game(sqlite3_stmt* st) {
+    StoredGame g;
+    g.id = text(st, 0);
+    g.variant = text(st, 1);
+    g.start_fen = text(st, 2);
+    g.formation = sqlite3_column_int(st, 3);
+    g.mode = text(st, 4);
+    g.level = sqlite3_column_int(st, 5);
+    g.computer_side = sqlite3_column_int(st, 6);
+    g.token[0] = text(st, 7);
+    g.token[1] = text(st, 8);
+    g.seat_taken[0] = sqlite3_column_int(st, 9) != 0;
+    g.seat_taken[1] = sqlite3_column_int(st, 10) != 0;
+    g.invite = text(st, 11);
+    g.base_ms = sqlite3_column_int64(st, 12);
+    g.inc_ms = sqlite3_column_int64(st, 13);
+    g.remaining_ms[0] = sqlite3_column_int64(st, 14);
+    g.remaining_ms[1] = sqlite3_column_int64(st, 15);
+    g.result = text(st, 16);
+    g.termination = text(st, 17);
+    g.draw_offer = sqlite3_column_int(st, 18);
+    g.created_ms = sqlite3_column_int64(st, 19);
+    g.updated_ms = sqlite3_column_int64(st, 20);
+    g.turn_started_ms = sqlite3_column_int64(st, 21);
+    g.given_plies = static_cast<std::size_t>(sqlite3_column_int64(st, 22));
+    return g;
+}
+
+// Writes go through one connection. Reads of finished games and of the list
+// go through a second, read-only one (WAL lets it read beside the writer), so
+// a reader never holds up a move being committed. An in-memory or temporary
+// database (":memory:", "") is private to its connection: there the one
+// connection does both.
+class SqliteStorage final : public Storage {
+  public:
+    Status open(const std::string& path) {
+        if (Status s = db_.open(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE); !s) return s;
+        if (Status s = db_.exec(
+                "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;");
+            !s)
+            return s;
+        if (Status s = migrate(); !s) return s;
+        if (path.empty() || path == ":memory:") return Status::ok();
+        reader_storage_ = std::make_unique<Connection>();
+        if (Status s = reader_storage_->open(path, SQLITE_OPEN_READONLY); !s) return s;
+        reader_ = reader_storage_.get();
+        return Status::ok();
     }
-    static std::string text(sqlite3_stmt* st, int col) {
-        const unsigned char* t = sqlite3_column_text(st, col);
-        return t ? reinterpret_cast<const char*>(t) : "";
+
+    Status create_game(const StoredGame& g) override {
+        std::lock_guard lock(db_.mutex);
+        if (Status s = db_.step_once("BEGIN IMMEDIATE"); !s) return s;
+        if (Status s = write_game(g, true); !s) return db_.rollback(s.message());
+        for (std::size_t i = 0; i < g.lan.size(); ++i)
+            if (Status s = insert_move(g.id, i + 1, g.lan[i], g.san[i]); !s)
+                return db_.rollback(s.message());
+        return db_.step_once("COMMIT");
+    }
+
+    Status heartbeat(std::int64_t at_ms) override {
+        std::lock_guard lock(db_.mutex);
+        sqlite3_stmt* st =
+            db_.statement("INSERT OR REPLACE INTO heartbeat(id, at_ms) VALUES(1, ?)");
+        if (!st) return db_.error("prepare heartbeat");
+        sqlite3_bind_int64(st, 1, at_ms);
+        const int rc = sqlite3_step(st);
+        sqlite3_reset(st);
+        return rc == SQLITE_DONE ? Status::ok() : db_.error("heartbeat");
+    }
+
+    Status last_heartbeat(std::int64_t& at_ms) override {
+        std::lock_guard lock(db_.mutex);
+        at_ms = 0;
+        sqlite3_stmt* st = db_.statement("SELECT at_ms FROM heartbeat WHERE id = 1");
+        if (!st) return db_.error("prepare heartbeat read");
+        const int rc = sqlite3_step(st);
+        if (rc == SQLITE_ROW) at_ms = sqlite3_column_int64(st, 0);
+        sqlite3_reset(st);
+        return rc == SQLITE_ROW || rc == SQLITE_DONE ? Status::ok() : db_.error("heartbeat read");
+    }
+
+    Status update_game(const StoredGame& g) override {
+        std::lock_guard lock(db_.mutex);
+        return write_game(g, false);
+    }
+
+    Status append_move(const StoredGame& g, const std::string& lan,
+                       const std::string& san) override {
+        std::lock_guard lock(db_.mutex);
+        if (Status s = db_.step_once("BEGIN IMMEDIATE"); !s) return s;
+        if (Status s = insert_move(g.id, g.lan.size(), lan, san); !s)
+            return db_.rollback(s.message());
+        if (Status s = write_game(g, false); !s) return db_.rollback(s.message());
+        return db_.step_once("COMMIT");
+    }
+
+    Status load_unfinished(std::vector<StoredGame>& out) override {
+        std::lock_guard lock(db_.mutex);
+        sqlite3_stmt* st = db_.prepare("SELECT " CHIMERA_GAME_COLUMNS
+                                       " FROM games WHERE result = '*' ORDER BY created_ms");
+        if (!st) return db_.error("prepare load");
+        int rc;
+        while ((rc = sqlite3_step(st)) == SQLITE_ROW) out.push_back(read_game(st));
+        sqlite3_finalize(st);
+        if (rc != SQLITE_DONE) return db_.error("load");
+        for (StoredGame& g : out)
+            if (Status s = read_moves(db_, g); !s) return s;
+        return Status::ok();
+    }
+
+    Status load_game(const std::string& id, StoredGame& out, bool* found) override {
+        std::lock_guard lock(reader_->mutex);
+        *found = false;
+        // One read transaction: the row and its moves as of one commit.
+        if (Status s = reader_->step_once("BEGIN"); !s) return s;
+        sqlite3_stmt* st =
+            reader_->statement("SELECT " CHIMERA_GAME_COLUMNS " FROM games WHERE id = ?");
+        if (!st) return reader_->rollback("prepare game read");
+        bind(st, 1, id);
+        const int rc = sqlite3_step(st);
+        if (rc == SQLITE_ROW) {
+            out = read_game(st);
+            *found = true;
+        }
+        sqlite3_reset(st);
+        if (rc != SQLITE_ROW && rc != SQLITE_DONE) return reader_->rollback("game read");
+        if (*found)
+            if (Status s = read_moves(*reader_, out); !s) return reader_->rollback(s.message());
+        return reader_->step_once("COMMIT");
+    }
+
+    Status list_finished(const ListCursor* before, std::size_t limit,
+                         std::vector<GameSummary>& out) override {
+        std::lock_guard lock(reader_->mutex);
+        sqlite3_stmt* st = reader_->statement(
+            "SELECT id, variant, mode, level, plies, result, termination, updated_ms FROM games "
+            "WHERE result <> '*' AND (updated_ms, id) < (?1, ?2) "
+            "ORDER BY updated_ms DESC, id DESC LIMIT ?3");
+        if (!st) return reader_->error("prepare list");
+        sqlite3_bind_int64(st, 1, before ? before->updated_ms : INT64_MAX);
+        bind(st, 2, before ? before->id : std::string());
+        sqlite3_bind_int64(st, 3, static_cast<sqlite3_int64>(limit));
+        int rc;
+        while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+            out.push_back({text(st, 0), text(st, 1), text(st, 2), sqlite3_column_int(st, 3),
+                           static_cast<std::size_t>(sqlite3_column_int64(st, 4)), text(st, 5),
+                           text(st, 6), sqlite3_column_int64(st, 7)});
+        sqlite3_reset(st);
+        return rc == SQLITE_DONE ? Status::ok() : reader_->error("list");
+    }
+
+    Status count_finished(std::int64_t& count) override {
+        std::lock_guard lock(reader_->mutex);
+        count = 0;
+        sqlite3_stmt* st = reader_->statement("SELECT n FROM finished_count WHERE id = 1");
+        if (!st) return reader_->error("prepare count");
+        const int rc = sqlite3_step(st);
+        if (rc == SQLITE_ROW) count = sqlite3_column_int64(st, 0);
+        sqlite3_reset(st);
+        return rc == SQLITE_ROW ? Status::ok() : reader_->error("count");
+    }
+
+  private:
+    // Appends the stored moves of g, in order.
+    static Status read_moves(Connection& c, StoredGame& g) {
+        sqlite3_stmt* mv = c.statement("SELECT lan, san FROM moves WHERE game_id = ? ORDER BY ply");
+        if (!mv) return c.error("prepare moves");
+        bind(mv, 1, g.id);
+        int rc;
+        while ((rc = sqlite3_step(mv)) == SQLITE_ROW) {
+            g.lan.push_back(text(mv, 0));
+            g.san.push_back(text(mv, 1));
+        }
+        sqlite3_reset(mv);
+        return rc == SQLITE_DONE ? Status::ok() : c.error("moves of " + g.id);
     }
 
     Status migrate() {
-        if (Status s = exec("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)");
+        if (Status s =
+                db_.exec("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)");
             !s)
             return s;
         int version = 0;
-        if (sqlite3_stmt* st = prepare("SELECT version FROM schema_version")) {
+        if (sqlite3_stmt* st = db_.prepare("SELECT version FROM schema_version")) {
             if (sqlite3_step(st) == SQLITE_ROW) version = sqlite3_column_int(st, 0);
             sqlite3_finalize(st);
         }
@@ -237,48 +362,46 @@ class SqliteStorage final : public Storage {
             return Status::error("database: schema version " + std::to_string(version) +
                                  " is newer than this program (" + std::to_string(target) + ")");
         for (int v = version; v < target; ++v) {
-            if (Status s = exec("BEGIN IMMEDIATE"); !s) return s;
-            if (Status s = exec(kMigrations[v]); !s) return rollback(s.message());
+            if (Status s = db_.exec("BEGIN IMMEDIATE"); !s) return s;
+            if (Status s = db_.exec(kMigrations[v]); !s) return db_.rollback(s.message());
             const std::string set =
                 "DELETE FROM schema_version; INSERT INTO schema_version VALUES(" +
                 std::to_string(v + 1) + ")";
-            if (Status s = exec(set.c_str()); !s) return rollback(s.message());
-            if (Status s = exec("COMMIT"); !s) return s;
+            if (Status s = db_.exec(set.c_str()); !s) return db_.rollback(s.message());
+            if (Status s = db_.exec("COMMIT"); !s) return s;
         }
         return Status::ok();
     }
 
     Status insert_move(const std::string& id, std::size_t ply, const std::string& lan,
                        const std::string& san) {
-        sqlite3_stmt* st = statement("INSERT INTO moves(game_id, ply, lan, san) VALUES(?,?,?,?)");
-        if (!st) return error("prepare move insert");
+        sqlite3_stmt* st =
+            db_.statement("INSERT INTO moves(game_id, ply, lan, san) VALUES(?,?,?,?)");
+        if (!st) return db_.error("prepare move insert");
         bind(st, 1, id);
         sqlite3_bind_int64(st, 2, static_cast<sqlite3_int64>(ply));
         bind(st, 3, lan);
         bind(st, 4, san);
         const int rc = sqlite3_step(st);
         sqlite3_reset(st);
-        return rc == SQLITE_DONE ? Status::ok() : error("insert move");
+        return rc == SQLITE_DONE ? Status::ok() : db_.error("insert move");
     }
 
     Status write_game(const StoredGame& g, bool insert) {
         const char* sql =
             insert
-                ? "INSERT INTO games(id, variant, start_fen, formation, mode, level, "
-                  "computer_side, "
-                  "token_white, token_black, white_taken, black_taken, invite, base_ms, inc_ms, "
-                  "remaining_white, remaining_black, result, termination, draw_offer, created_ms, "
-                  "updated_ms, turn_started_ms) "
-                  "VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20,?"
-                  "21,?22)"
+                ? "INSERT INTO games(" CHIMERA_GAME_COLUMNS
+                  ", plies) "
+                  "VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20,"
+                  "?21,?22,?23,?24)"
                 : "UPDATE games SET variant=?2, start_fen=?3, formation=?4, mode=?5, level=?6, "
                   "computer_side=?7, token_white=?8, token_black=?9, white_taken=?10, "
-                  "black_taken=?11, "
-                  "invite=?12, base_ms=?13, inc_ms=?14, remaining_white=?15, remaining_black=?16, "
-                  "result=?17, termination=?18, draw_offer=?19, created_ms=?20, updated_ms=?21, "
-                  "turn_started_ms=?22 WHERE id=?1";
-        sqlite3_stmt* st = statement(sql);
-        if (!st) return error("prepare game write");
+                  "black_taken=?11, invite=?12, base_ms=?13, inc_ms=?14, remaining_white=?15, "
+                  "remaining_black=?16, result=?17, termination=?18, draw_offer=?19, "
+                  "created_ms=?20, updated_ms=?21, turn_started_ms=?22, given_plies=?23, plies=?24 "
+                  "WHERE id=?1";
+        sqlite3_stmt* st = db_.statement(sql);
+        if (!st) return db_.error("prepare game write");
         bind(st, 1, g.id);
         bind(st, 2, g.variant);
         bind(st, 3, g.start_fen);
@@ -301,14 +424,16 @@ class SqliteStorage final : public Storage {
         sqlite3_bind_int64(st, 20, g.created_ms);
         sqlite3_bind_int64(st, 21, g.updated_ms);
         sqlite3_bind_int64(st, 22, g.turn_started_ms);
+        sqlite3_bind_int64(st, 23, static_cast<sqlite3_int64>(g.given_plies));
+        sqlite3_bind_int64(st, 24, static_cast<sqlite3_int64>(g.lan.size()));
         const int rc = sqlite3_step(st);
         sqlite3_reset(st);
-        return rc == SQLITE_DONE ? Status::ok() : error(insert ? "insert game" : "update game");
+        return rc == SQLITE_DONE ? Status::ok() : db_.error(insert ? "insert game" : "update game");
     }
 
-    sqlite3* db_ = nullptr;
-    std::mutex mutex_;
-    std::map<const char*, sqlite3_stmt*> statements_;
+    Connection db_;  // the writer
+    std::unique_ptr<Connection> reader_storage_;
+    Connection* reader_ = &db_;
 };
 
 }  // namespace

@@ -42,7 +42,7 @@ std::string group_key(const MoveDetail& d) {
 
 // This version's parts, from the stored game and the position.
 void build_parts(const StoredGame& g, std::uint64_t version, const Game& position,
-                 const BoardView& v, SharedParts& p) {
+                 const BoardView& v, const RoomView& room, SharedParts& p) {
     p.version = version;
     p.plies = g.lan.size();
     p.fen = position.fen();
@@ -64,8 +64,10 @@ void build_parts(const StoredGame& g, std::uint64_t version, const Game& positio
         write_compact_legal(legal, position.legal_move_details(Game::Texts::WITHOUT_SAN));
     else
         legal.begin_object().end_object();
-    p.result = g.result;
+    p.status = status_name(g.result);
+    p.result = public_result(g.result);
     p.termination = g.termination;
+    p.room = room;
     p.draw_offer =
         g.draw_offer < 0 ? std::string("null") : '"' + std::string(kSideName[g.draw_offer]) + '"';
     p.seats = std::to_string(g.computer_side) + (g.seat_taken[0] ? '1' : '0') +
@@ -114,7 +116,7 @@ void write_shared(const StoredGame& g, const BoardView& v, StateCache& cache) {
     j.field("turn", p.turn);
     j.key("moves").raw_array(cache.moves_text);
     j.key("legal").raw(p.legal);
-    j.field("result", p.result).field("termination", p.termination);
+    j.field("status", p.status).field("result", p.result).field("termination", p.termination);
     j.key("draw_offer").raw(p.draw_offer);
     cache.capacity = std::max(cache.capacity, out.size() + 256);
 }
@@ -128,6 +130,14 @@ void write_clock(JsonText& j, const ClockView& c, bool with_control) {
     else
         j.null();
     j.end_object();
+}
+
+void write_present(JsonText& j, const RoomView& room) {
+    j.begin_object().field("white", room.present[0]).field("black", room.present[1]).end_object();
+}
+
+bool same_presence(const RoomView& a, const RoomView& b) {
+    return a.present[0] == b.present[0] && a.present[1] == b.present[1];
 }
 
 // The board's parts that changed from a to b, as an object (empty: none did).
@@ -174,11 +184,11 @@ void write_compact_legal(JsonText& j, const std::vector<MoveDetail>& moves) {
 }
 
 void encode_shared_state(const StoredGame& g, std::uint64_t version, const Game& position,
-                         StateCache& cache) {
+                         const RoomView& room, StateCache& cache) {
     if (cache.parts.version == version) return;
     SharedParts next;
     const BoardView v = position.view();
-    build_parts(g, version, position, v, next);
+    build_parts(g, version, position, v, room, next);
     const bool follows = cache.parts.version != kNoVersion && cache.parts.version + 1 == version;
     cache.previous = follows ? std::move(cache.parts) : SharedParts{};
     cache.parts = std::move(next);
@@ -205,6 +215,9 @@ std::string encode_state(const StateCache& cache, const ViewerState& v) {
     else
         j.null();
     if (!v.invite.empty()) j.field("invite", v.invite);
+    write_present(j.key("present"), cache.parts.room);
+    j.field("abortable", cache.parts.room.abortable);
+    if (v.claim_in_ms >= 0) j.field("claim_in_ms", v.claim_in_ms);
     out += '}';
     return out;
 }
@@ -223,10 +236,30 @@ std::string encode_delta(const StoredGame& g, const StateCache& cache, const Clo
     if (const std::string board = board_delta(a, b); !board.empty()) j.key("board").raw(board);
     if (a.legal != b.legal) j.key("legal").raw(b.legal);
     if (clock.on) write_clock(j.key("clock"), clock, false);
+    if (a.status != b.status) j.field("status", b.status);
     if (a.result != b.result) j.field("result", b.result);
     if (a.termination != b.termination) j.field("termination", b.termination);
     if (a.draw_offer != b.draw_offer) j.key("draw_offer").raw(b.draw_offer);
+    if (!same_presence(a.room, b.room)) write_present(j.key("present"), b.room);
+    if (a.room.abortable != b.room.abortable) j.field("abortable", b.room.abortable);
     j.end_object();
+    return out;
+}
+
+bool delta_touches_claim(const StateCache& cache) {
+    const SharedParts &a = cache.previous, &b = cache.parts;
+    return a.status != b.status || a.room.abortable != b.room.abortable ||
+           !same_presence(a.room, b.room);
+}
+
+std::string with_claim(std::string_view delta, std::int64_t claim_in_ms) {
+    std::string out(delta.substr(0, delta.size() - 1));  // without the closing brace
+    JsonText j(out, JsonText::Continue{});
+    if (claim_in_ms >= 0)
+        j.field("claim_in_ms", claim_in_ms);
+    else
+        j.key("claim_in_ms").null();
+    out += '}';
     return out;
 }
 

@@ -19,14 +19,22 @@ namespace chimera::server {
 
 inline constexpr std::uint64_t kNoVersion = ~std::uint64_t{0};
 
+// What the game service knows of a version beyond the stored game and the
+// position, the same for every viewer.
+struct RoomView {
+    bool present[2] = {false, false};  // a seat with a WebSocket open (the computer's: always)
+    bool abortable = false;            // the game may still be aborted
+};
+
 // The viewer-independent parts of one version: plain values (fen, turn, the
-// board's strings, result, termination) and JSON texts (hands, checked, legal,
-// draw_offer), so that two versions compare part by part.
+// board's strings, status, result, termination, presence) and JSON texts
+// (hands, checked, legal, draw_offer), so that two versions compare part by part.
 struct SharedParts {
     std::uint64_t version = kNoVersion;
     std::size_t plies = 0;
     std::string fen, turn, pieces, dormant, groups, hands, checked, legal;
-    std::string result, termination, draw_offer;
+    std::string status, result, termination, draw_offer;
+    RoomView room;
     std::string seats;  // who may hold each seat: a change is pushed as a full state
 };
 
@@ -44,12 +52,14 @@ struct ClockView {
     int running = -1;  // the side whose clock runs, -1 for none
 };
 
-// What differs between viewers of one version.
+// What differs between viewers of one version, or with the time.
 struct ViewerState {
     ClockView clock;
-    std::string_view seat[2];  // "computer", "you", "human" or "open"
-    int you = -1;              // 0, 1, 2 (both seats), -1 (spectator)
-    std::string_view invite;   // the invitation, shown to a seated player while a seat is open
+    std::string_view seat[2];       // "computer", "you", "human" or "open"
+    int you = -1;                   // 0, 1, 2 (both seats), -1 (spectator)
+    std::string_view invite;        // the invitation, shown to a seated player while a seat is open
+    std::int64_t claim_in_ms = -1;  // for a player whose opponent is away: when the win
+                                    // can be claimed (0: now); -1: no claim
 };
 
 // The legal moves in their compact form (docs/api.md, "Legal moves"): an
@@ -58,10 +68,11 @@ struct ViewerState {
 // a capture of what stands on to, else an object with to and what differs.
 void write_compact_legal(JsonText& j, const std::vector<MoveDetail>& moves);
 
-// Brings cache up to version: g's stored data and position's board and legal
-// moves. The parts of the version before are kept if they were this version's.
+// Brings cache up to version: g's stored data, position's board and legal
+// moves, and the room's view. The parts of the version before are kept if they
+// were this version's.
 void encode_shared_state(const StoredGame& g, std::uint64_t version, const Game& position,
-                         StateCache& cache);
+                         const RoomView& room, StateCache& cache);
 
 // The whole message for one viewer, from an up-to-date cache.
 std::string encode_state(const StateCache& cache, const ViewerState& viewer);
@@ -71,5 +82,12 @@ std::string encode_state(const StateCache& cache, const ViewerState& viewer);
 // full state is due instead: the previous version was not built, the seats
 // changed, or the plies did not grow by one or stay.
 std::string encode_delta(const StoredGame& g, const StateCache& cache, const ClockView& clock);
+
+// Whether the delta's change touches what a claim depends on (presence,
+// abortable, status): each player who might claim then gets claim_in_ms with it.
+bool delta_touches_claim(const StateCache& cache);
+
+// A delta as one player gets it: with claim_in_ms (see ViewerState), null for no claim.
+std::string with_claim(std::string_view delta, std::int64_t claim_in_ms);
 
 }  // namespace chimera::server

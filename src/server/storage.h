@@ -1,11 +1,15 @@
 // Persistence of games behind an interface, so a shared store (PostgreSQL, see
 // docs/scaling.md) can be added without touching game logic. Every accepted
-// move is committed before it is acknowledged.
+// move is committed before it is acknowledged. Games going on are loaded at
+// start; finished ones stay in the store, read one at a time on demand and
+// listed a page at a time from an index.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/status.h"
@@ -34,6 +38,37 @@ struct StoredGame {
         0;                         // wall-clock ms when the running clock's turn began, 0 if none
     std::vector<std::string> lan;  // moves played
     std::vector<std::string> san;
+    // How many of them were given with the game (moves at creation, an import):
+    // only the moves after them count as played on the server.
+    std::size_t given_plies = 0;
+};
+
+// An aborted game is over without a result. It is stored as kAborted, so that
+// "over" is `result != "*"` everywhere, and shown as the record writes it:
+// result "*" with the termination "aborted" (public_result, status_name).
+inline constexpr std::string_view kAborted = "aborted";
+inline std::string_view public_result(std::string_view result) {
+    return result == kAborted ? "*" : result;
+}
+// "playing", "over" (with a result) or "aborted".
+inline std::string_view status_name(std::string_view result) {
+    return result == "*" ? "playing" : result == kAborted ? "aborted" : "over";
+}
+
+// One line of the game list: no tokens, no invitation.
+struct GameSummary {
+    std::string id, variant, mode;
+    int level = 0;
+    std::size_t plies = 0;
+    std::string result, termination;
+    std::int64_t updated_ms = 0;
+};
+
+// A place in the list of finished games, which is ordered by (updated_ms, id),
+// newest first; a finished game's updated_ms never changes again.
+struct ListCursor {
+    std::int64_t updated_ms = 0;
+    std::string id;
 };
 
 class Storage {
@@ -46,7 +81,16 @@ class Storage {
                                const std::string& san) = 0;
     // Saves the game row (seats, clocks, result, draw offer).
     virtual Status update_game(const StoredGame& g) = 0;
-    virtual Status load_all(std::vector<StoredGame>& out) = 0;
+    // The games still going (result "*"), with their moves, oldest first.
+    virtual Status load_unfinished(std::vector<StoredGame>& out) = 0;
+    // One game with its moves; *found is false if there is none.
+    virtual Status load_game(const std::string& id, StoredGame& out, bool* found) = 0;
+    // Finished games, newest first, strictly after `before` in that order when
+    // given, at most limit.
+    virtual Status list_finished(const ListCursor* before, std::size_t limit,
+                                 std::vector<GameSummary>& out) = 0;
+    // How many finished games are stored (kept as they change, not counted).
+    virtual Status count_finished(std::int64_t& count) = 0;
     // The server's last sign of life, written every second: after a crash, the
     // running clocks are charged up to it and the downtime after it is not.
     virtual Status heartbeat(std::int64_t at_ms) = 0;

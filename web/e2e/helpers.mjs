@@ -58,6 +58,16 @@ export async function shot(target, name) {
   return path;
 }
 
+// Waits until the home page's game list has been read from the server (the
+// list is there and no longer says "Loading"; a page still rendering, with no
+// list yet, does not count).
+export async function waitForGameList(page) {
+  await page.waitForFunction(() => {
+    const list = document.querySelector("#games");
+    return list !== null && !list.textContent.includes("Loading");
+  });
+}
+
 // Talks to the server directly (not through the UI), for setting up positions.
 export async function apiCreate(body) {
   const res = await fetch(`${BASE}/api/games`, {

@@ -4,6 +4,7 @@ import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import {
   apiCreate, assertNoPageErrors, BASE, contrastFailures, launch, markContrastFailures, newPage, openGame, pageState, pieceContrastFailures, shot,
+  waitForGameList,
 } from "./helpers.mjs";
 
 const VARIANTS = ["chess", "wreckage", "wataku", "chess4d"];
@@ -42,11 +43,36 @@ describe("home page", () => {
     await page.locator('input[name="mode"][value="online"]').check();
     assert.equal(await page.locator("#computer-options").isVisible(), false);
     // The game list has loaded (not the error text).
-    await page.waitForFunction(() => !document.querySelector("#games")?.textContent?.includes("Loading"));
+    await waitForGameList(page);
     assert.doesNotMatch(await page.locator("#games").textContent(), /unavailable/);
     await shot(page, "home");
     assertNoPageErrors(page);
     await page.context().close();
+  });
+
+  test("more finished games come a page at a time, each listed once, the focus on the first new one", { timeout: 40_000 }, async () => {
+    // 25 finished games (Fool's mate), more than the first page's 20.
+    for (let i = 0; i < 25; ++i) await apiCreate({ variant: "chess", mode: "local", moves: ["f3", "e5", "g4", "Qh4#"] });
+    const page = await newPage(browser);
+    try {
+      await page.goto(`${BASE}/#/`);
+      await waitForGameList(page);
+      const links = () => page.locator("#finished-games a").evaluateAll((els) => els.map((e) => e.getAttribute("href")));
+      const before = await links();
+      const more = page.locator("#more-games");
+      assert.equal(await more.textContent(), "More finished games");
+      await more.click();
+      assert.equal(before.length, 20, "the first page holds 20 finished games");
+      await page.waitForFunction((n) => document.querySelectorAll("#finished-games a").length > n, before.length);
+      const after = await links();
+      assert.equal(new Set(after).size, after.length, "a game is listed twice");
+      for (const href of before) assert.ok(after.includes(href), `${href} is no longer listed`);
+      const focused = await page.evaluate(() => document.activeElement?.getAttribute("href"));
+      assert.ok(focused && !before.includes(focused), "the focus is not on the first game the page brought");
+      assertNoPageErrors(page);
+    } finally {
+      await page.context().close();
+    }
   });
 });
 
@@ -258,7 +284,7 @@ describe("contrast (WCAG 1.4.3, 1.4.11)", () => {
     test(`text and board marks meet the contrast minimums at ${viewport.width}px: home, rules, game screens`, async () => {
       const page = await newPage(browser, { viewport });
       await page.goto(`${BASE}/#/`);
-      await page.waitForFunction(() => !document.querySelector("#games")?.textContent?.includes("Loading"));
+      await waitForGameList(page);
       await audit(page, "home");
       for (const variant of VARIANTS) {
         await page.goto(`${BASE}/#/rules/${variant}`);

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import {
   apiCreate, assertNoPageErrors, BASE, classesOf, gameIdOf, launch, newPage, openGame, pageState, playAndConfirm, shot, sq,
-  statusText, waitForPlies, waitForStatus,
+  statusText, waitForGameList, waitForPlies, waitForStatus,
 } from "./helpers.mjs";
 
 let browser;
@@ -459,7 +459,7 @@ describe("games from the home page", () => {
     const page = await newPage(browser);
     try {
       await page.goto(`${BASE}/#/`);
-      await page.waitForFunction(() => !document.querySelector("#games")?.textContent?.includes("Loading"));
+      await waitForGameList(page);
       const created = await apiCreate({ variant: "chess4d", mode: "local" });
       assert.equal(await page.locator(`#games a[href="#/game/${created.id}"]`).count(), 0, "the new game is not listed yet");
       await page.locator(`#games a[href="#/game/${created.id}"]`).waitFor({ timeout: 15_000 });

@@ -59,7 +59,10 @@ export interface ImportOptions {
 
 export const api = {
   variants: () => request<{ variants: VariantInfo[] }>("GET", "/api/variants"),
-  games: () => request<{ live: GameSummary[]; recent: GameSummary[] }>("GET", "/api/games?limit=20"),
+  // The live games and the first page of finished ones, or (before: a cursor
+  // from an earlier answer's next) an older page of finished ones only.
+  games: (before?: string) =>
+    request<GameList>("GET", `/api/games?limit=20${before ? `&before=${encodeURIComponent(before)}` : ""}`),
   create: (o: CreateOptions) => request<Created>("POST", "/api/games", o),
   join: (id: string, invite: string) => request<Created>("POST", `/api/games/${id}/join`, { invite }),
   state: async (id: string, token: string) => fromWire(await request<WireState>("GET", `/api/games/${id}?token=${encodeURIComponent(token)}`)),
@@ -76,8 +79,16 @@ export interface GameSummary {
   mode: string;
   level: number;
   plies: number;
+  status: "playing" | "over" | "aborted";
   result: string;
   termination: string;
+  updated_ms: number;
+}
+
+export interface GameList {
+  live: GameSummary[];
+  recent: GameSummary[];
+  next: string | null;
 }
 
 // Reconnection delays: doubling from `first` up to `cap`, back to `first`

@@ -3,6 +3,7 @@
 import { api, GameSocket, type SocketMessage } from "./api";
 import { BoardView } from "./board";
 import { choiceLabel, formatClock, journal, MoveInput, type Action } from "./controller";
+import { absenceText, claimLabel, claimWait, endActions, isOver, resultText } from "./ending";
 import { pieceSvg } from "./pieces";
 import { notFoundPage } from "./notices";
 import { keyStep, positionName, reviewStatus, stepsEnabled, stepTo, type Shown, type Step } from "./review";
@@ -49,7 +50,8 @@ export class GameScreen {
   private lastAnnounced = -1;
   private destroyed = false;
   private announcedOffer: string | null = null;
-  private announcedResult = "*";
+  private announcedEnd = ""; // the result or abort last announced
+  private announcedAbsence = "";
   private flipInitialised = false;
   private info: VariantInfo | undefined; // the variant's descriptor, once the first state names it
   private known: VariantInfo[] = [];
@@ -185,7 +187,7 @@ export class GameScreen {
 
   private canMove(): boolean {
     const s = this.state;
-    if (!s || s.result !== "*" || this.review !== null) return false;
+    if (!s || isOver(s) || this.review !== null) return false;
     return s.you === "both" || s.you === s.turn;
   }
 
@@ -209,24 +211,23 @@ export class GameScreen {
 
   private announceChanges(s: GameState) {
     const n = s.moves.length;
+    const end = resultText(s);
+    const absence = absenceText(s, null);
     if (this.lastAnnounced >= 0 && n > this.lastAnnounced) {
       const mover = (n - 1) % 2 === 0 === (s.start_fen.split(" ")[1] !== "b") ? "White" : "Black";
-      this.announce(`${mover} played ${s.moves[n - 1].san}.${s.result !== "*" ? " " + this.resultText(s) : ""}`);
-    } else if (s.result !== "*" && s.result !== this.announcedResult) {
-      // A result without a move (resignation, agreed draw, time) is announced too.
-      this.announce(this.resultText(s));
-    } else if (s.draw_offer && s.draw_offer !== this.announcedOffer && s.result === "*") {
+      this.announce(`${mover} played ${s.moves[n - 1].san}.${end ? " " + end : ""}`);
+    } else if (end && end !== this.announcedEnd) {
+      // An end without a move (resignation, agreed draw, time, abort) is announced too.
+      this.announce(end);
+    } else if (s.draw_offer && s.draw_offer !== this.announcedOffer && !isOver(s)) {
       this.announce(`${s.draw_offer === "white" ? "White" : "Black"} offers a draw.`);
+    } else if (absence && absence !== this.announcedAbsence) {
+      this.announce(absence);
     }
     this.lastAnnounced = n;
-    this.announcedResult = s.result;
+    this.announcedEnd = end;
     this.announcedOffer = s.draw_offer;
-  }
-
-  private resultText(s: GameState): string {
-    if (s.result === "*") return "";
-    const who = s.result === "1-0" ? "White wins" : s.result === "0-1" ? "Black wins" : "Draw";
-    return `${who} (${s.termination}).`;
+    this.announcedAbsence = absence;
   }
 
   private onAction(a: Action) {
@@ -362,7 +363,7 @@ export class GameScreen {
   private liveStatus(): string {
     const s = this.state!;
     let text: string;
-    if (s.result !== "*") text = this.resultText(s);
+    if (isOver(s)) text = resultText(s);
     else {
       const turn = s.turn === "white" ? "White" : "Black";
       const check = s.board.checked.length ? " — check!" : "";
@@ -370,7 +371,9 @@ export class GameScreen {
       const yours = mine ? " (your move)" : s.seats[s.turn] === "computer" ? " (the computer is thinking)" : "";
       text = `${turn} to move${check}${yours}`;
     }
-    if (s.draw_offer && s.result === "*") text += `. ${s.draw_offer === "white" ? "White" : "Black"} offers a draw.`;
+    if (s.draw_offer && !isOver(s)) text += `. ${s.draw_offer === "white" ? "White" : "Black"} offers a draw.`;
+    const away = absenceText(s, this.claimWait());
+    if (away) text += text.endsWith(".") ? ` ${away}` : `. ${away}`;
     return text;
   }
 
@@ -399,7 +402,7 @@ export class GameScreen {
       this.$("#status").textContent = live;
       return;
     }
-    this.$("#status").textContent = reviewStatus(s.moves.map((m) => m.san), this.review, this.numbering(), this.blackFirst(), s.result !== "*");
+    this.$("#status").textContent = reviewStatus(s.moves.map((m) => m.san), this.review, this.numbering(), this.blackFirst(), isOver(s));
     this.$("#live-status").textContent = `In the game: ${live}`;
   }
 
@@ -421,14 +424,20 @@ export class GameScreen {
   private renderActions() {
     const s = this.state!;
     const you = this.mySide();
-    const playing = you !== null && s.result === "*";
+    const playing = you !== null && !isOver(s);
+    const ends = endActions(s);
     const people = s.mode !== "computer";
     const offerFromOpponent = s.draw_offer !== null && (you === "both" || s.draw_offer !== you);
     const det = this.input.detonation();
     const cleared = det ? det.captures.filter((c) => c !== det.from) : [];
     const buttons: string[] = [`<button type="button" id="flip">Flip board</button>`];
     if (det) buttons.push(`<button type="button" id="detonate" class="danger">Detonate ${det.from}: removes ${cleared.length ? cleared.join(", ") : "nothing"}</button>`);
-    if (playing) buttons.push(`<button type="button" id="resign">Resign</button>`);
+    if (ends.abort) buttons.push(`<button type="button" id="abort">Abort</button>`);
+    if (ends.resign) buttons.push(`<button type="button" id="resign">Resign</button>`);
+    if (ends.claim) {
+      const wait = this.claimWait() ?? 0;
+      buttons.push(`<button type="button" id="claim" class="primary" ${wait > 0 ? "disabled" : ""}>${claimLabel(wait)}</button>`);
+    }
     if (playing && people && !offerFromOpponent && s.draw_offer === null) buttons.push(`<button type="button" id="offer">Offer draw</button>`);
     if (playing && people && offerFromOpponent) buttons.push(`<button type="button" id="accept">Accept draw</button><button type="button" id="decline">Decline draw</button>`);
     this.$("#actions").innerHTML = buttons.join("");
@@ -450,6 +459,8 @@ export class GameScreen {
     this.root.querySelector("#resign")?.addEventListener("click", () => {
       if (confirm("Resign this game?")) this.socket.send({ type: "resign" });
     });
+    this.root.querySelector("#abort")?.addEventListener("click", () => this.socket.send({ type: "abort" }));
+    this.root.querySelector("#claim")?.addEventListener("click", () => this.socket.send({ type: "claim" }));
     this.root.querySelector("#offer")?.addEventListener("click", () => this.socket.send({ type: "draw", action: "offer" }));
     this.root.querySelector("#accept")?.addEventListener("click", () => this.socket.send({ type: "draw", action: "accept" }));
     this.root.querySelector("#decline")?.addEventListener("click", () => this.socket.send({ type: "draw", action: "decline" }));
@@ -530,16 +541,41 @@ export class GameScreen {
     el.scrollIntoView({ block: "nearest" });
   }
 
+  // Milliseconds until the win can be claimed, counted down since the state
+  // arrived; null when there is no claim.
+  private claimWait(): number | null {
+    const s = this.state;
+    if (!s || typeof s.claim_in_ms !== "number") return null;
+    return claimWait(s.claim_in_ms, performance.now() - this.receivedAt);
+  }
+
+  // The claim button counts down, and is enabled when the time is up; the
+  // status line says how long is left (it is redrawn only when it changes).
+  private tickClaim() {
+    const wait = this.claimWait();
+    const button = this.root.querySelector<HTMLButtonElement>("#claim");
+    if (wait === null || !button) return;
+    const label = claimLabel(wait);
+    if (button.textContent !== label) button.textContent = label;
+    if (button.disabled !== wait > 0) button.disabled = wait > 0;
+    if (this.review === null) {
+      const status = this.liveStatus();
+      if (this.$("#status").textContent !== status) this.$("#status").textContent = status;
+    }
+  }
+
   private tickClocks() {
     const s = this.state;
     if (!s || this.destroyed) return;
+    this.tickClaim();
     const bottom: Side = this.board.flipped ? "black" : "white";
     const top: Side = bottom === "white" ? "black" : "white";
     const elapsed = performance.now() - this.receivedAt;
     for (const [where, side] of [["#clock-top", top], ["#clock-bottom", bottom]] as const) {
       const el = this.$(where);
       const seat = s.seats[side];
-      const name = `${side === "white" ? "White" : "Black"}${seat === "computer" ? ` — computer, level ${s.level}` : seat === "you" ? " — you" : seat === "open" ? " — waiting for a player" : ""}`;
+      const away = seat === "human" && s.mode === "online" && !isOver(s) && s.present && !s.present[side];
+      const name = `${side === "white" ? "White" : "Black"}${seat === "computer" ? ` — computer, level ${s.level}` : seat === "you" ? " — you" : seat === "open" ? " — waiting for a player" : away ? " — away" : ""}`;
       if (!s.clock) {
         el.innerHTML = `<span class="who">${name}</span>`;
         continue;

@@ -1,7 +1,9 @@
 // The home screen: pick a variant and a kind of game, import a record, watch games.
-import { api, type CreateOptions } from "./api";
+import { api, type CreateOptions, type GameSummary } from "./api";
+import { listOutcome } from "./ending";
 import { importRequest, timeControlProblem, type ImportChoice } from "./forms";
 import { escapeHtml, saveToken } from "./game";
+import { FinishedPages } from "./listing";
 import { rulesPages } from "./rules";
 import { boardPicture } from "./thumbnail";
 import { findVariant, listWords, variants, type VariantInfo } from "./variants";
@@ -221,30 +223,73 @@ export async function renderHome(root: HTMLElement, go: (path: string) => void) 
   });
   void drawThumbnails(root, list);
   const games = root.querySelector<HTMLElement>("#games")!;
-  await loadGameList(games, list);
+  const shown: GameListView = { live: [], finished: new FinishedPages(), known: list };
+  games.addEventListener("click", (e) => {
+    if ((e.target as HTMLElement).closest("#more-games")) void loadOlderGames(games, shown);
+  });
+  await loadGameList(games, shown);
   // The list follows the server while the home page is shown.
   const timer = window.setInterval(() => {
     if (!games.isConnected) clearInterval(timer);
-    else void loadGameList(games, list);
+    else void loadGameList(games, shown);
   }, LIST_REFRESH_MS);
 }
 
 const LIST_REFRESH_MS = 10_000;
 const shownLists = new WeakMap<HTMLElement, string>();
 
-async function loadGameList(list: HTMLElement, known: VariantInfo[]) {
+// What the home page's game list shows: the live games of the last refresh
+// and the finished games read so far.
+interface GameListView {
+  live: GameSummary[];
+  finished: FinishedPages;
+  known: VariantInfo[];
+}
+
+// Reads the live games and the first page of finished ones again.
+async function loadGameList(list: HTMLElement, view: GameListView) {
   try {
-    const { live, recent } = await api.games();
+    const page = await api.games();
     if (!list.isConnected) return;  // the user has already left the page
-    const row = (g: { id: string; variant: string; mode: string; plies: number; result: string; termination: string }) =>
-      `<li><a href="#/game/${g.id}">${escapeHtml(findVariant(known, g.variant)?.name ?? g.variant)}, ${g.mode}, ${g.plies} plies${g.result !== "*" ? `, ${g.result} (${g.termination})` : ""}</a></li>`;
-    const html =
-      `<h3>Live</h3>${live.length ? `<ul>${live.map(row).join("")}</ul>` : "<p>None right now.</p>"}` +
-      `<h3>Recent</h3>${recent.length ? `<ul>${recent.map(row).join("")}</ul>` : "<p>None yet.</p>"}`;
-    // Rewriting an unchanged list would drop the focus of a keyboard user in it.
-    if (shownLists.get(list) !== html) list.innerHTML = html;
-    shownLists.set(list, html);
+    view.live = page.live;
+    view.finished.setFirst(page);
+    showGameList(list, view);
   } catch {
     if (list.isConnected) list.textContent = "The game list is unavailable.";
   }
+}
+
+// "More finished games": the next older page, added under the others; the
+// focus moves to the first game it brought.
+async function loadOlderGames(list: HTMLElement, view: GameListView) {
+  const before = view.finished.next;
+  if (!before) return;
+  const button = list.querySelector<HTMLButtonElement>("#more-games");
+  if (button) button.disabled = true;
+  try {
+    const page = await api.games(before);
+    if (!list.isConnected) return;
+    view.finished.addOlder(page);
+    showGameList(list, view);
+    const first = page.recent[0];
+    list.querySelector<HTMLElement>(first ? `a[href="#/game/${first.id}"]` : "#more-games")?.focus();
+  } catch {
+    if (button?.isConnected) {
+      button.disabled = false;
+      button.textContent = "More finished games (the last try failed)";
+    }
+  }
+}
+
+function showGameList(list: HTMLElement, view: GameListView) {
+  const row = (g: GameSummary) =>
+    `<li><a href="#/game/${g.id}">${escapeHtml(findVariant(view.known, g.variant)?.name ?? g.variant)}, ${g.mode}, ${g.plies} plies${escapeHtml(listOutcome(g))}</a></li>`;
+  const recent = view.finished.shown;
+  const more = view.finished.next ? `<button type="button" id="more-games">More finished games</button>` : "";
+  const html =
+    `<h3>Live</h3>${view.live.length ? `<ul id="live-games">${view.live.map(row).join("")}</ul>` : "<p>None right now.</p>"}` +
+    `<h3>Recent</h3>${recent.length ? `<ul id="finished-games">${recent.map(row).join("")}</ul>` : "<p>None yet.</p>"}${more}`;
+  // Rewriting an unchanged list would drop the focus of a keyboard user in it.
+  if (shownLists.get(list) !== html) list.innerHTML = html;
+  shownLists.set(list, html);
 }

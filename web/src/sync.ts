@@ -51,8 +51,15 @@ export function applyPush(held: GameState | null, push: WireState | Delta): Appl
   if (push.board) next.board = { ...held.board, ...push.board };
   if (push.legal) next.legal_moves = decodeLegal(push.legal);
   if (push.clock && held.clock) next.clock = { ...held.clock, ...push.clock };
+  if (push.status !== undefined) next.status = push.status;
   if (push.result !== undefined) next.result = push.result;
   if (push.termination !== undefined) next.termination = push.termination;
   if (push.draw_offer !== undefined) next.draw_offer = push.draw_offer;
+  if (push.present) next.present = push.present;
+  if (push.abortable !== undefined) next.abortable = push.abortable;
+  // A player's claim comes with every push while it stands (counted down from
+  // its arrival); null: there is none any more.
+  if (push.claim_in_ms === null) delete next.claim_in_ms;
+  else if (push.claim_in_ms !== undefined) next.claim_in_ms = push.claim_in_ms;
   return { kind: "state", state: next };
 }

@@ -51,12 +51,16 @@ export interface GameState {
   moves: { lan: string; san: string }[];
   legal_moves: LegalMove[];
   clock: Clock | null;
+  status: "playing" | "over" | "aborted"; // aborted: over without a result ("*")
   result: string;
   termination: string;
   draw_offer: Side | null;
   seats: { white: string; black: string };
   you: Side | "both" | null;
   invite?: string;
+  present: { white: boolean; black: boolean }; // seats with a WebSocket open
+  abortable: boolean; // the game may still be aborted (not both sides have moved)
+  claim_in_ms?: number; // the opponent is away: ms until the win can be claimed
 }
 
 export interface PositionView {
@@ -81,9 +85,9 @@ export interface WireState extends Omit<GameState, "legal_moves"> {
   legal: CompactLegal;
 }
 
-// What changed with one move, or with an action that is not a move (a draw
-// offer, a result): the fields present replace the state's, board and clock
-// field by field.
+// What changed with one move, or with a change that is not a move (a draw
+// offer, a result, an abort, a seat arriving or leaving): the fields present
+// replace the state's, board and clock field by field.
 export interface Delta {
   type: "move" | "update";
   version: number;
@@ -95,7 +99,11 @@ export interface Delta {
   board?: Partial<BoardState>;
   legal?: CompactLegal;
   clock?: Partial<Clock>;
+  status?: GameState["status"];
   result?: string;
   termination?: string;
   draw_offer?: Side | null;
+  present?: GameState["present"];
+  abortable?: boolean;
+  claim_in_ms?: number | null; // to a player who may claim: with every push while the claim stands
 }

@@ -29,11 +29,14 @@ const WIRE: WireState = {
   moves: [],
   legal: { e2: ["e3", "e4"] },
   clock: { base_ms: 300000, inc_ms: 3000, white_ms: 300000, black_ms: 300000, running: null },
+  status: "playing",
   result: "*",
   termination: "",
   draw_offer: null,
   seats: { white: "you", black: "you" },
   you: "both",
+  present: { white: false, black: false },
+  abortable: true,
 };
 
 describe("decodeLegal", () => {
@@ -116,6 +119,36 @@ describe("applyPush", () => {
     expect(s2.termination).toBe("draw agreed");
     expect(s2.legal_moves).toEqual([]);
     expect(s2.moves).toEqual([]);
+  });
+
+  it("applies a seat's arrival and an abort: presence, status, termination, abortable", () => {
+    const arrived = applyPush(held, { type: "update", version: 1, present: { white: true, black: false } });
+    const s1 = (arrived as { state: GameState }).state;
+    expect(s1.present).toEqual({ white: true, black: false });
+    expect(s1.abortable).toBe(true);
+    const aborted = applyPush(s1, { type: "update", version: 2, status: "aborted", termination: "aborted", abortable: false, legal: {} });
+    const s2 = (aborted as { state: GameState }).state;
+    expect(s2.status).toBe("aborted");
+    expect(s2.result).toBe("*");
+    expect(s2.termination).toBe("aborted");
+    expect(s2.abortable).toBe(false);
+    expect(s2.present).toEqual({ white: true, black: false });
+    expect(s2.legal_moves).toEqual([]);
+  });
+
+  it("keeps a player's claim from each push and drops it on null", () => {
+    const left = applyPush(held, { type: "update", version: 1, present: { white: true, black: false }, claim_in_ms: 120000 });
+    const s1 = (left as { state: GameState }).state;
+    expect(s1.claim_in_ms).toBe(120000);
+    const moved = applyPush(s1, { ...move, version: 2, claim_in_ms: 90000 });
+    const s2 = (moved as { state: GameState }).state;
+    expect(s2.claim_in_ms).toBe(90000);
+    const offer = applyPush(s2, { type: "update", version: 3, draw_offer: "white" });
+    expect((offer as { state: GameState }).state.claim_in_ms).toBe(90000);
+    const back = applyPush(s2, { type: "update", version: 3, present: { white: true, black: true }, claim_in_ms: null });
+    const s3 = (back as { state: GameState }).state;
+    expect("claim_in_ms" in s3).toBe(false);
+    expect(s3.present).toEqual({ white: true, black: true });
   });
 
   it("ignores what the state already has and reports a gap", () => {
