@@ -61,9 +61,12 @@ TEST_F(ServerDeltas, EveryVariantPushesMovesAsDeltasThatRebuildTheState) {
         const Created g = create_game(port(), body);
         ASSERT_EQ(g.raw.status, 201) << g.raw;
         WsClient player, watcher;
+        // One after the other: the player's arrival is a change (present) that
+        // a watcher subscribed before it would get as an update.
         ASSERT_TRUE(player.connect(port(), ws_target(g.id, g.token))) << player.last_error();
+        ASSERT_TRUE(player.next()) << player.last_error();
         ASSERT_TRUE(watcher.connect(port(), ws_target(g.id, ""))) << watcher.last_error();
-        ASSERT_TRUE(player.next() && watcher.next());
+        ASSERT_TRUE(watcher.next()) << watcher.last_error();
         EXPECT_EQ(watcher.view()["type"], "state");
         for (int ply = 1; ply <= 24; ++ply) {
             SCOPED_TRACE("ply " + std::to_string(ply));
@@ -247,8 +250,9 @@ TEST_F(ServerDeltas, AJoinIsPushedAsTheFullStateOfEachViewer) {
     ASSERT_EQ(c.raw.status, 201) << c.raw;
     WsClient creator, watcher;
     ASSERT_TRUE(creator.connect(port(), ws_target(c.id, c.token)));
+    ASSERT_TRUE(creator.next()) << creator.last_error();  // counted present before the watcher
     ASSERT_TRUE(watcher.connect(port(), ws_target(c.id, "")));
-    ASSERT_TRUE(creator.next() && watcher.next());
+    ASSERT_TRUE(watcher.next()) << watcher.last_error();
     EXPECT_EQ(creator.view()["invite"], c.invite);
     const HttpResult j = post(port(), "/api/games/" + c.id + "/join", {{"invite", c.invite}});
     ASSERT_EQ(j.status, 200) << j;
