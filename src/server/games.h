@@ -1,10 +1,11 @@
 // The game service: every game going on in memory as a room (rules core
 // position, seats, clocks, draw offer, result), the referee for every action,
 // persistence of each accepted move before it is acknowledged, computer moves
-// on a worker pool, and the state pushed to subscribers (WebSocket views) on
-// every change. A game that ends leaves memory once its subscribers have been
-// sent the final state: it is only read from then on, from the database on
-// demand (a few recently read ones are cached), and listed from an index.
+// on a worker pool, and what changed pushed to subscribers (WebSocket views)
+// on every change, as a delta from the version before. A game that ends
+// leaves memory once its subscribers have been sent the final push: it is
+// only read from then on, from the database on demand (a few recently read
+// ones are cached), and listed from an index.
 #pragma once
 
 #include <atomic>
