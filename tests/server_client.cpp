@@ -270,10 +270,16 @@ WsClient::~WsClient() {
     io_->ioc.poll();
 }
 
-bool WsClient::connect(unsigned short port, const std::string& target) {
+bool WsClient::connect(unsigned short port, const std::string& target, int receive_buffer) {
     bool done = false;
     beast::error_code error;
     auto& layer = beast::get_lowest_layer(io_->ws);
+    if (receive_buffer > 0) {
+        layer.socket().open(tcp::v4(), error);
+        if (!error)
+            layer.socket().set_option(net::socket_base::receive_buffer_size(receive_buffer), error);
+        if (error) return last_error_ = error.message(), false;
+    }
     layer.async_connect(
         tcp::endpoint(net::ip::make_address("127.0.0.1"), port), [&](beast::error_code ec) {
             if (ec) return done = true, void(error = ec);
@@ -338,7 +344,22 @@ std::optional<Json> WsClient::next(std::chrono::milliseconds timeout) {
         last_error_ = "not JSON: " + t->substr(0, 200);
         return std::nullopt;
     }
+    const Applied a = apply_push(view_, j);
+    gaps_ += a == Applied::GAP;
+    stale_ += a == Applied::STALE;
     return j;
+}
+
+std::optional<Json> WsClient::wait_view(const std::function<bool(const Json&)>& pred,
+                                        std::chrono::milliseconds timeout) {
+    const auto found = wait_for(
+        [&](const Json& j) {
+            const std::string type = j.value("type", "");
+            return (type == "state" || type == "move" || type == "update") && pred(view_);
+        },
+        timeout);
+    if (!found) return std::nullopt;
+    return view_;
 }
 
 std::optional<Json> WsClient::wait_for(const std::function<bool(const Json&)>& pred,
@@ -359,9 +380,7 @@ std::optional<Json> WsClient::wait_for(const std::function<bool(const Json&)>& p
 }
 
 std::optional<Json> WsClient::wait_state(std::size_t plies, std::chrono::milliseconds timeout) {
-    return wait_for(
-        [&](const Json& j) { return j.value("type", "") == "state" && j["moves"].size() == plies; },
-        timeout);
+    return wait_view([&](const Json& v) { return v["moves"].size() == plies; }, timeout);
 }
 
 bool WsClient::silent_for(std::chrono::milliseconds quiet) {

@@ -22,13 +22,13 @@
 #include <vector>
 
 #include "binary_under_test.h"
+#include "push_view.h"
 
 namespace chimera::testing {
 
 // Whether the server under test runs under AddressSanitizer (binary_under_test.h).
 inline const bool kAddressSanitizer = binary_is_sanitized();
 
-using Json = nlohmann::json;
 using namespace std::chrono_literals;
 
 // Upper bounds for every wait (never expected durations).
@@ -121,7 +121,8 @@ std::string raw_exchange(unsigned short port, const std::string& bytes,
 // The status code of the first HTTP response in raw bytes, 0 if none.
 int raw_status(const std::string& reply);
 
-// A WebSocket client whose every operation is bounded by a timeout.
+// A WebSocket client whose every operation is bounded by a timeout. Every
+// push it reads is applied to its view of the game (view()), as a client's.
 class WsClient {
   public:
     WsClient();
@@ -130,7 +131,9 @@ class WsClient {
     ~WsClient();
 
     // Connects to target (e.g. "/api/games/<id>/ws?token=..."); false on failure.
-    bool connect(unsigned short port, const std::string& target);
+    // A receive_buffer (bytes) makes the socket's receive window that small, so
+    // that a client that does not read holds the server's writes up at once.
+    bool connect(unsigned short port, const std::string& target, int receive_buffer = 0);
     bool send(const std::string& text, bool binary = false);
     bool send(const Json& j) { return send(j.dump()); }
 
@@ -142,9 +145,19 @@ class WsClient {
     std::optional<Json> wait_for(const std::function<bool(const Json&)>& pred,
                                  std::chrono::milliseconds timeout = kIoTimeout);
 
-    // The next "state" push whose move list has `plies` entries.
+    // Reads messages until the view satisfies pred after a push; returns the view.
+    std::optional<Json> wait_view(const std::function<bool(const Json&)>& pred,
+                                  std::chrono::milliseconds timeout = kIoTimeout);
+
+    // The view once its move list has `plies` entries.
     std::optional<Json> wait_state(std::size_t plies,
                                    std::chrono::milliseconds timeout = kIoTimeout);
+
+    // The game as the pushes read so far have it (a state with "legal" compact).
+    const Json& view() const { return view_; }
+    // Pushes that did not follow the view (a missed push) and stale ones.
+    int gaps() const { return gaps_; }
+    int stale() const { return stale_; }
 
     // True if no message arrives within `quiet` (the connection stays open).
     bool silent_for(std::chrono::milliseconds quiet);
@@ -166,6 +179,8 @@ class WsClient {
     std::string last_error_;
     std::vector<Json> skipped_;
     int received_ = 0;
+    Json view_ = Json::object();
+    int gaps_ = 0, stale_ = 0;
 };
 
 // One keep-alive HTTP/1.1 connection that sends requests one after another.
@@ -252,8 +267,8 @@ inline std::vector<std::string> lans_of(const Json& state) {
 
 inline std::vector<std::string> legal_lans(const Json& state) {
     std::vector<std::string> out;
-    if (state.contains("legal_moves"))
-        for (const auto& m : state["legal_moves"]) out.push_back(m.value("lan", ""));
+    if (state.contains("legal"))
+        for (const auto& m : decode_legal(state["legal"])) out.push_back(m.value("lan", ""));
     return out;
 }
 

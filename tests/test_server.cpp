@@ -103,7 +103,7 @@ TEST_F(ServerTest, CreatesEveryVariantInEveryMode) {
             if (s["moves"].empty()) {
                 EXPECT_EQ(s["turn"], "white");
                 EXPECT_EQ(s["fen"], s["start_fen"]);
-                EXPECT_FALSE(s["legal_moves"].empty());
+                EXPECT_FALSE(s["legal"].empty());
             }
             if (variant == "wataku") {
                 EXPECT_GE(s["formation"].get<int>(), 1);
@@ -164,9 +164,7 @@ TEST_F(ServerTest, OnlineInvitationAndJoin) {
     EXPECT_EQ(j.json()["id"], c.id);
     EXPECT_NE(white, c.token);
 
-    auto pushed = creator.wait_for([](const Json& s) {
-        return s.value("type", "") == "state" && s["seats"]["white"] == "human";
-    });
+    auto pushed = creator.wait_view([](const Json& s) { return s["seats"]["white"] == "human"; });
     ASSERT_TRUE(pushed) << "the creator was not told that the opponent joined: "
                         << creator.last_error();
     EXPECT_FALSE(pushed->contains("invite"));
@@ -375,7 +373,7 @@ TEST_F(ServerTest, ReconnectResumesWithTheFullState) {
     EXPECT_EQ((*s)["you"], "white");
     EXPECT_EQ((*s)["turn"], "white");
     EXPECT_EQ((*s)["fen"], game_state(port(), p.id)["fen"]);
-    EXPECT_FALSE((*s)["legal_moves"].empty());
+    EXPECT_FALSE((*s)["legal"].empty());
     ASSERT_TRUE(again.send(Json{{"type", "move"}, {"move", "c2c4"}}));
     auto s5 = again.wait_state(5);
     ASSERT_TRUE(s5) << again.last_error();
@@ -392,12 +390,11 @@ TEST_F(ServerTest, Resignation) {
     const HttpResult r = post(port(), "/api/games/" + p.id + "/resign", {{"token", p.black}});
     ASSERT_EQ(r.status, 200) << r;
     EXPECT_EQ(r.json()["result"], "1-0");
-    auto s = white.wait_for(
-        [](const Json& j) { return j.value("type", "") == "state" && j["result"] != "*"; });
+    auto s = white.wait_view([](const Json& j) { return j["result"] != "*"; });
     ASSERT_TRUE(s) << white.last_error();
     EXPECT_EQ((*s)["result"], "1-0");
     EXPECT_EQ((*s)["termination"], "black resigned");
-    EXPECT_TRUE((*s)["legal_moves"].empty());
+    EXPECT_TRUE((*s)["legal"].empty());
     EXPECT_EQ(post(port(), "/api/games/" + p.id + "/resign", {{"token", p.white}}).status, 409);
 
     // Over WebSocket, White resigning a fresh game; on one device the side to move resigns.
@@ -431,8 +428,7 @@ TEST_F(ServerTest, DrawOfferDeclineAndAccept) {
     const HttpResult offer = post(port(), draw, {{"token", p.white}, {"action", "offer"}});
     ASSERT_EQ(offer.status, 200) << offer;
     EXPECT_EQ(offer.json()["draw_offer"], "white");
-    auto seen = black.wait_for(
-        [](const Json& j) { return j.value("type", "") == "state" && j["draw_offer"] == "white"; });
+    auto seen = black.wait_view([](const Json& j) { return j["draw_offer"] == "white"; });
     ASSERT_TRUE(seen) << black.last_error();
     EXPECT_EQ(post(port(), draw, {{"token", p.white}, {"action", "accept"}}).status, 409)
         << "one's own offer";
@@ -442,8 +438,7 @@ TEST_F(ServerTest, DrawOfferDeclineAndAccept) {
     auto ack = black.wait_for([](const Json& j) { return j.value("type", "") == "ack"; });
     ASSERT_TRUE(ack) << black.last_error();
     EXPECT_TRUE((*ack)["draw_offer"].is_null());
-    auto cleared = white.wait_for(
-        [](const Json& j) { return j.value("type", "") == "state" && j["draw_offer"].is_null(); });
+    auto cleared = white.wait_view([](const Json& j) { return j["draw_offer"].is_null(); });
     ASSERT_TRUE(cleared) << white.last_error();
     EXPECT_EQ((*cleared)["result"], "*");
 
@@ -454,12 +449,9 @@ TEST_F(ServerTest, DrawOfferDeclineAndAccept) {
     EXPECT_TRUE(game_state(port(), p.id)["draw_offer"].is_null());
 
     ASSERT_TRUE(black.send(Json{{"type", "draw"}, {"action", "offer"}}));
-    ASSERT_TRUE(white.wait_for([](const Json& j) {
-        return j.value("type", "") == "state" && j["draw_offer"] == "black";
-    }));
+    ASSERT_TRUE(white.wait_view([](const Json& j) { return j["draw_offer"] == "black"; }));
     ASSERT_TRUE(white.send(Json{{"type", "draw"}, {"action", "accept"}}));
-    auto done = black.wait_for(
-        [](const Json& j) { return j.value("type", "") == "state" && j["result"] != "*"; });
+    auto done = black.wait_view([](const Json& j) { return j["result"] != "*"; });
     ASSERT_TRUE(done) << black.last_error();
     EXPECT_EQ((*done)["result"], "1/2-1/2");
     EXPECT_EQ((*done)["termination"], "draw agreed");
@@ -495,7 +487,7 @@ TEST_F(ServerTest, LocalDrawNeedsBothSidesAndComputerRefusesDraws) {
     ASSERT_TRUE(ws.connect(port(), ws_target(c.id, c.token)));
     ASSERT_TRUE(ws.next());
     ASSERT_TRUE(ws.send(Json{{"type", "draw"}, {"action", "offer"}}));
-    auto e = ws.wait_for([](const Json& j) { return j.value("type", "") != "state"; });
+    auto e = ws.wait_for([](const Json& j) { return !is_push(j); });
     ASSERT_TRUE(e) << ws.last_error();
     EXPECT_EQ((*e)["type"], "error");
     EXPECT_EQ((*e)["status"], 409);

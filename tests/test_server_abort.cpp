@@ -108,7 +108,7 @@ TEST_F(ServerAbort, ALocalGameIsAbortedBeforeBothSidesHaveMoved) {
     EXPECT_EQ(s.value("result", ""), "*") << "an aborted game has no result";
     EXPECT_EQ(s.value("termination", ""), "aborted");
     EXPECT_EQ(s.value("abortable", true), false);
-    EXPECT_TRUE(s["legal_moves"].empty());
+    EXPECT_EQ(s["legal"], Json::object());
 
     // Over: no move, no second abort, no resignation.
     EXPECT_EQ(http_move(port(), g.id, g.token, "e7e5").status, 409);
@@ -210,7 +210,7 @@ TEST_F(ServerAbort, TheHumanAbortsAgainstTheComputerOverTheWebSocket) {
     EXPECT_EQ(opened->value("present", Json()), (Json{{"white", true}, {"black", true}}));
     EXPECT_EQ((*opened).value("abortable", false), true) << "only the computer has moved";
     ASSERT_TRUE(ws.send(Json{{"type", "abort"}}));
-    const auto ack = ws.wait_for([](const Json& m) { return m.value("type", "") != "state"; });
+    const auto ack = ws.wait_for([](const Json& m) { return !is_push(m); });
     ASSERT_TRUE(ack) << ws.last_error();
     EXPECT_EQ(*ack, (Json{{"type", "ack"},
                           {"of", "abort"},
@@ -218,9 +218,11 @@ TEST_F(ServerAbort, TheHumanAbortsAgainstTheComputerOverTheWebSocket) {
                           {"result", "*"},
                           {"status", "aborted"}}));
     const auto pushed =
-        ws.wait_for([](const Json& m) { return m.value("status", "") == "aborted"; });
+        ws.wait_view([](const Json& v) { return v.value("status", "") == "aborted"; });
     ASSERT_TRUE(pushed) << ws.last_error();
     EXPECT_EQ(pushed->value("termination", ""), "aborted");
+    EXPECT_EQ(pushed->value("abortable", true), false);
+    EXPECT_EQ(ws.gaps(), 0);
 
     // After the human's reply both sides have moved: no abort.
     Created h = create_game(
@@ -237,7 +239,7 @@ TEST_F(ServerAbort, TheHumanAbortsAgainstTheComputerOverTheWebSocket) {
     EXPECT_EQ(game_state(port(), h.id).value("status", ""), "playing");
 }
 
-// A seat arriving or leaving is pushed as a new version of the state; it must
+// A seat arriving or leaving is pushed as a new version of the game; it must
 // not make the computer drop the move it is searching (level 8 searches for
 // seconds, so the human leaves during the search).
 TEST_F(ServerAbort, TheComputerRepliesWhenItsOpponentLeavesDuringTheSearch) {
@@ -311,9 +313,8 @@ TEST_F(ServerAbort, TheClaimWaitsForTheAbsenceTime) {
     EXPECT_FALSE(game_state(port(), g.id, g.token).contains("claim_in_ms"));
 
     black_ws.close();
-    const auto left = white_ws.wait_for([](const Json& m) {
-        return m.value("type", "") == "state" &&
-               m.value("present", Json::object()).value("black", true) == false;
+    const auto left = white_ws.wait_view([](const Json& v) {
+        return v.value("present", Json::object()).value("black", true) == false;
     });
     ASSERT_TRUE(left) << "the departure is pushed: " << white_ws.last_error();
     ASSERT_TRUE(left->contains("claim_in_ms")) << left->dump();
@@ -328,10 +329,8 @@ TEST_F(ServerAbort, TheClaimWaitsForTheAbsenceTime) {
 
     // Back again: no claim.
     connect_seat(black_ws, g.id, black);
-    const auto back = white_ws.wait_for([](const Json& m) {
-        return m.value("type", "") == "state" &&
-               m.value("present", Json::object()).value("black", false);
-    });
+    const auto back = white_ws.wait_view(
+        [](const Json& v) { return v.value("present", Json::object()).value("black", false); });
     ASSERT_TRUE(back) << white_ws.last_error();
     EXPECT_FALSE(back->contains("claim_in_ms"));
     EXPECT_EQ(game_state(port(), g.id).value("status", ""), "playing");
@@ -350,13 +349,12 @@ TEST_F(ServerAbort, AVanishedConnectionStopsCountingAsPresent) {
     const int fd = vanishing_seat(port(), g.id, black);
     ASSERT_GE(fd, 0);
     auto present_black = [](bool present) {
-        return [present](const Json& m) {
-            return m.value("type", "") == "state" &&
-                   m.value("present", Json::object()).value("black", !present) == present;
+        return [present](const Json& v) {
+            return v.value("present", Json::object()).value("black", !present) == present;
         };
     };
-    EXPECT_TRUE(white_ws.wait_for(present_black(true))) << white_ws.last_error();
-    const auto gone = white_ws.wait_for(present_black(false), 60s);
+    EXPECT_TRUE(white_ws.wait_view(present_black(true))) << white_ws.last_error();
+    const auto gone = white_ws.wait_view(present_black(false), 60s);
     ::close(fd);
     ASSERT_TRUE(gone) << "the silent connection still holds the seat: " << white_ws.last_error();
 }

@@ -310,7 +310,7 @@ TEST_F(ServerBadInput, ActionsAfterTheEnd) {
     const Json s = game_state(port(), g.id, g.token);
     ASSERT_EQ(s["result"], "0-1");
     EXPECT_EQ(s["termination"], "checkmate");
-    EXPECT_TRUE(s["legal_moves"].empty());
+    EXPECT_TRUE(s["legal"].empty());
     expect_error(http_move(port(), g.id, g.token, "a2a3"), 409);
     expect_error(post(port(), "/api/games/" + g.id + "/resign", {{"token", g.token}}), 409);
     expect_error(

@@ -66,7 +66,7 @@ class ServerEndings : public ServerFixture {
         EXPECT_EQ(s.value("result", ""), result) << s.value("termination", "");
         const std::string why = s.value("termination", "");
         EXPECT_TRUE(std::regex_search(why, reason)) << "termination: '" << why << "'";
-        EXPECT_TRUE(s["legal_moves"].empty()) << s["legal_moves"].dump().substr(0, 200);
+        EXPECT_TRUE(s["legal"].empty()) << s["legal"].dump().substr(0, 200);
 
         const std::string late_move =
             s.value("variant", "") == "chess4d" ? "a1[0,0]a2[0,0]" : "a1a2";
@@ -89,7 +89,7 @@ class ServerEndings : public ServerFixture {
     void expect_going_on(const Json& s) {
         EXPECT_EQ(s.value("result", ""), "*") << s.value("termination", "");
         EXPECT_EQ(s.value("termination", "x"), "");
-        EXPECT_FALSE(s["legal_moves"].empty());
+        EXPECT_FALSE(s["legal"].empty());
     }
 };
 

@@ -68,7 +68,7 @@ TEST_F(ServerFinished, AFinishedGameLeavesMemoryAndIsReadFromTheDatabase) {
     EXPECT_EQ(s["termination"], "white resigned");
     EXPECT_EQ(lans_of(s), (std::vector<std::string>{"e2e4", "e7e5"}));
     EXPECT_EQ(s["you"], "both");
-    EXPECT_TRUE(s["legal_moves"].empty());
+    EXPECT_EQ(s["legal"], Json::object());
     EXPECT_EQ(health()["cached"], 1) << "a game read is cached";
     const HttpResult ply = get(port(), "/api/games/" + done.id + "/ply?n=1");
     EXPECT_EQ(ply.status, 200) << ply;
@@ -128,12 +128,13 @@ TEST_F(ServerFinished, ViewersGetTheFinalStateThenTheGameLeaves) {
     ASSERT_TRUE(ack) << w.last_error();
     EXPECT_EQ((*ack)["result"], "0-1");
     for (WsClient* ws : {&w, &b, &watcher}) {
-        const auto last = ws->wait_for([](const Json& j) {
-            return j.value("type", "") == "state" && j.value("result", "") == "0-1";
-        });
+        const auto last =
+            ws->wait_view([](const Json& v) { return v.value("result", "") == "0-1"; });
         ASSERT_TRUE(last) << ws->last_error();
+        EXPECT_EQ((*last)["status"], "over");
         EXPECT_EQ((*last)["termination"], "white resigned");
-        EXPECT_TRUE((*last)["legal_moves"].empty());
+        EXPECT_EQ((*last)["legal"], Json::object());
+        EXPECT_EQ(ws->gaps(), 0);
     }
     const Json h = health();
     EXPECT_EQ(h["live"], 0) << h;

@@ -19,7 +19,7 @@ Json durable(const Json& s) {
     Json out;
     for (const char* k :
          {"id", "variant", "mode", "level", "formation", "start_fen", "fen", "turn", "moves",
-          "legal_moves", "result", "termination", "draw_offer", "seats", "you", "invite"})
+          "legal", "result", "termination", "draw_offer", "seats", "you", "invite"})
         if (s.contains(k)) out[k] = s[k];
     if (s.contains("clock") && s["clock"].is_object())
         out["clock"] = {{"base_ms", s["clock"]["base_ms"]},
@@ -101,15 +101,14 @@ TEST_F(ServerPersistence, FlagFallsOnTheServerAndLateMovesAreRejected) {
     if ((*s0)["result"] == "*") {
         EXPECT_EQ((*s0)["clock"]["running"], "black");
         EXPECT_LE((*s0)["clock"]["black_ms"].get<long long>(), 1500);
-        flagged = ws.wait_for(
-            [](const Json& j) { return j.value("type", "") == "state" && j["result"] != "*"; });
+        flagged = ws.wait_view([](const Json& j) { return j["result"] != "*"; });
     }
     ASSERT_TRUE(flagged) << "no flag within the timeout: " << ws.last_error();
     EXPECT_EQ((*flagged)["result"], "1-0");
     EXPECT_EQ((*flagged)["termination"], "time forfeit");
     EXPECT_EQ((*flagged)["clock"]["black_ms"], 0);
     EXPECT_TRUE((*flagged)["clock"]["running"].is_null());
-    EXPECT_TRUE((*flagged)["legal_moves"].empty());
+    EXPECT_TRUE((*flagged)["legal"].empty());
 
     const HttpResult late = http_move(port(), g.id, black, "e7e5");
     EXPECT_EQ(late.status, 409) << late;
@@ -134,8 +133,7 @@ TEST_F(ServerPersistence, FlagFallsOnAShortClockWithoutAnyClientAction) {
     ASSERT_TRUE(s0);
     EXPECT_EQ((*s0)["clock"]["base_ms"], 2000);
     ASSERT_EQ(http_move(port(), g.id, g.token, "e2e4").status, 200);
-    auto flagged = ws.wait_for(
-        [](const Json& j) { return j.value("type", "") == "state" && j["result"] != "*"; }, 15s);
+    auto flagged = ws.wait_view([](const Json& j) { return j["result"] != "*"; }, 15s);
     ASSERT_TRUE(flagged) << "no flag within the timeout: " << ws.last_error();
     EXPECT_EQ((*flagged)["result"], "1-0");
     EXPECT_EQ((*flagged)["termination"], "time forfeit");
@@ -298,7 +296,7 @@ std::vector<std::string> play_random(unsigned short port, const std::string& id,
             if (r.status != 200) return ADD_FAILURE() << r, acked;
         } else {
             if (!ws.send(Json{{"type", "move"}, {"move", mv}})) return acked;
-            auto ack = ws.wait_for([](const Json& j) { return j.value("type", "") != "state"; });
+            auto ack = ws.wait_for([](const Json& j) { return !is_push(j); });
             if (!ack || (*ack)["type"] != "ack") return ADD_FAILURE() << "no ack for " << mv, acked;
         }
         acked.push_back(mv);

@@ -2,7 +2,7 @@
 //
 // It creates N local-mode games (one token moves both sides), opens a
 // WebSocket per game and plays random legal moves, taken from the pushed
-// state's legal_moves, in all games at once on loopback. It measures the move
+// state's legal moves, in all games at once on loopback. It measures the move
 // round trip (move sent → the state with the new ply received), the moves per
 // second, and the server's resident memory (VmRSS in /proc/<pid>/status)
 // before the games, after creating them, after connecting and after playing.
@@ -94,6 +94,23 @@ struct Options {
     double list_rate = 10;  // game list requests per second, all pollers together
     int list_limit = 200;
 };
+
+// The LANs of a state's compact legal moves (docs/api.md, "Legal moves"): under
+// each key, a destination string ("x" before a capture's) makes key + square;
+// an object gives its own lan or the same default.
+std::vector<std::string> legal_lans(const Json& legal) {
+    std::vector<std::string> out;
+    for (const auto& [key, moves] : legal.items())
+        for (const Json& m : moves) {
+            if (m.is_object()) {
+                out.push_back(m.value("lan", key + m.value("to", "")));
+                continue;
+            }
+            const std::string to = m.get<std::string>();
+            out.push_back(key + (to.rfind('x', 0) == 0 ? to.substr(1) : to));
+        }
+    return out;
+}
 
 long rss_kb(pid_t pid) {
     std::ifstream in("/proc/" + std::to_string(pid) + "/status");
@@ -293,12 +310,14 @@ class Client : public std::enable_shared_from_this<Client> {
         const Json j = Json::parse(text, nullptr, false);
         if (!j.is_object()) return sh_.log("not JSON: " + text.substr(0, 100));
         const std::string type = j.value("type", "");
-        if (type == "state") {
-            plies_ = j["moves"].size();
+        if (type == "state" || type == "move" || type == "update") {
+            // Each push follows the one before on this socket (the server
+            // replaces what a slow reader missed with a full state).
+            if (type == "state") plies_ = j["moves"].size();
+            if (type == "move") plies_ = j.value("ply", plies_);
             // "status" says whether the game goes on (an aborted game's result is "*").
-            over_ = j.value("status", "playing") != "playing";
-            legal_.clear();
-            for (const auto& m : j["legal_moves"]) legal_.push_back(m.value("lan", ""));
+            if (j.contains("status")) over_ = j.value("status", "playing") != "playing";
+            if (j.contains("legal")) legal_ = legal_lans(j["legal"]);
             if (waiting_ && plies_ == expect_) {
                 const auto us =
                     std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - sent_)

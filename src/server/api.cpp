@@ -558,6 +558,10 @@ std::string handle_ws_message(GameService& games, const std::string& id, const s
     };
     if (type == "ping") {
         r = {{"ok", true}};
+    } else if (type == "state") {
+        // Asked again (a client that missed a push): answered with the full state itself.
+        std::string state = games.state(id, token, err);
+        if (!err) return state;
     } else if (type == "move") {
         if (const std::string* m = text_field("move")) r = to_json(games.move(id, token, *m, err));
     } else if (type == "resign") {

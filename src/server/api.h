@@ -28,8 +28,8 @@ std::map<std::string, std::string> parse_query(std::string_view query);
 ApiResponse handle_api(GameService& games, std::string_view method, std::string_view path,
                        std::string_view query, std::string_view body, std::string_view client = "");
 
-// A WebSocket message from a client: {"type": "move"|"resign"|"draw"|"abort"|"claim"|"ping", ...}.
-// Returns the reply to send to that client only.
+// A WebSocket message from a client: {"type": "move"|"resign"|"draw"|"abort"|"claim"|"ping"|
+// "state", ...}. Returns the reply to send to that client only (for "state", the full state).
 std::string handle_ws_message(GameService& games, const std::string& id, const std::string& token,
                               std::string_view message);
 

@@ -57,7 +57,7 @@ struct Room {
     // without one has been away (wall-clock ms).
     int present[2] = {0, 0};
     std::int64_t absent_since[2] = {0, 0};
-    // The state message's viewer-independent part, rebuilt once per version.
+    // The state message's viewer-independent parts, rebuilt once per version.
     mutable StateCache state;
 };
 
@@ -113,6 +113,12 @@ bool clock_running(const Room& r) {
 // given with the game do not count).
 bool abortable(const StoredGame& g) { return g.result == "*" && g.lan.size() < g.given_plies + 2; }
 
+// Whether a player of an untimed online game whose opponent is away may come
+// to claim the win (viewer 0 or 1: one seat).
+bool may_claim(const StoredGame& g, int viewer) {
+    return g.mode == "online" && g.base_ms == 0 && (viewer == 0 || viewer == 1);
+}
+
 // The seat has had no WebSocket open for `limit` ms.
 bool away_for(const Room& r, int side, std::int64_t now, std::int64_t limit) {
     return r.present[side] == 0 && now - r.absent_since[side] >= limit;
@@ -125,6 +131,32 @@ std::int64_t live_remaining(const Room& r, int side) {
     if (clock_running(r) && side == r.game->side_to_move())
         left -= now_ms() - r.data.turn_started_ms;
     return left;
+}
+
+ClockView clock_view(const Room& r) {
+    ClockView c;
+    c.on = r.data.base_ms > 0;
+    c.base_ms = r.data.base_ms;
+    c.inc_ms = r.data.inc_ms;
+    for (int s = 0; s < 2; ++s) c.remaining_ms[s] = std::max<std::int64_t>(0, live_remaining(r, s));
+    c.running = clock_running(r) ? r.game->side_to_move() : -1;
+    return c;
+}
+
+RoomView room_view(const Room& r) {
+    RoomView v;
+    for (int s = 0; s < 2; ++s) v.present[s] = r.data.computer_side == s || r.present[s] > 0;
+    v.abortable = abortable(r.data);
+    return v;
+}
+
+// For a player of an untimed online game whose opponent is away, after both
+// sides have moved: the ms until the win can be claimed (0: now); else -1.
+std::int64_t claim_in_ms(const Room& r, int viewer, std::int64_t absence_ms) {
+    const StoredGame& g = r.data;
+    if (!may_claim(g, viewer) || g.result != "*" || abortable(g) || r.present[1 - viewer] > 0)
+        return -1;
+    return std::max<std::int64_t>(0, r.absent_since[1 - viewer] + absence_ms - now_ms());
 }
 
 // A stored game as a room: its position replayed from the start; null (and
@@ -696,10 +728,12 @@ void GameService::end_abandoned(Room& r, std::int64_t now) {
     }
 }
 
-std::string GameService::state(const std::string& id, const std::string& token, ApiError& err) {
+std::string GameService::state(const std::string& id, const std::string& token, ApiError& err,
+                               std::uint64_t* version) {
     auto room = find(id, err);
     if (!room) return {};  // err says why
     std::lock_guard rl(room->mutex);
+    if (version) *version = room->version;
     return state_locked(*room, seat_of(*room, token));
 }
 
@@ -707,28 +741,16 @@ std::string GameService::state(const std::string& id, const std::string& token, 
 // the shared part once per version, then this viewer's clocks, seats and invitation.
 std::string GameService::state_locked(const Room& r, int viewer) const {
     const StoredGame& g = r.data;
-    encode_shared_state(g, r.version, *r.game, r.state);
+    encode_shared_state(g, r.version, *r.game, room_view(r), r.state);
     ViewerState v;
-    v.clock = g.base_ms > 0;
-    v.base_ms = g.base_ms;
-    v.inc_ms = g.inc_ms;
-    for (int s = 0; s < 2; ++s) {
-        v.remaining_ms[s] = std::max<std::int64_t>(0, live_remaining(r, s));
+    v.clock = clock_view(r);
+    for (int s = 0; s < 2; ++s)
         v.seat[s] = g.computer_side == s                   ? "computer"
                     : viewer == s || viewer == kViewerBoth ? "you"
                     : g.seat_taken[s]                      ? "human"
                                                            : "open";
-    }
-    v.running = clock_running(r) ? r.game->side_to_move() : -1;
     v.you = viewer == kViewerBoth ? 2 : viewer;
-    const bool going = g.result == "*";
-    for (int s = 0; s < 2; ++s) v.present[s] = g.computer_side == s || r.present[s] > 0;
-    v.abortable = abortable(g);
-    // A player of an untimed online game whose opponent is away: when the win can be claimed.
-    if (going && g.mode == "online" && g.base_ms == 0 && !v.abortable &&
-        (viewer == 0 || viewer == 1) && r.present[1 - viewer] == 0)
-        v.claim_in_ms =
-            std::max<std::int64_t>(0, r.absent_since[1 - viewer] + rules_.absence_ms - now_ms());
+    v.claim_in_ms = claim_in_ms(r, viewer, rules_.absence_ms);
     if (viewer != kSpectator && g.mode == "online" && !(g.seat_taken[0] && g.seat_taken[1]))
         v.invite = g.invite;
     return encode_state(r.state, v);
@@ -821,9 +843,11 @@ std::uint64_t GameService::subscribe(const std::string& id, const std::string& t
     std::lock_guard rl(room->mutex);
     const std::uint64_t h = next_handle_++;
     const int viewer = seat_of(*room, token);
-    count_presence(*room, viewer, +1);  // tells the others before this view is added
-    s(state_locked(*room, viewer));
-    if (room->data.result == "*") room->subscribers[h] = {viewer, std::move(s)};
+    const bool going = room->data.result == "*";
+    // Tells the others before this view is added; a finished game is only shown.
+    if (going) count_presence(*room, viewer, +1);
+    s(Push{room->version, std::make_shared<const std::string>(state_locked(*room, viewer)), true});
+    if (going) room->subscribers[h] = {viewer, std::move(s)};
     return h;
 }
 
@@ -855,13 +879,42 @@ void GameService::count_presence(Room& room, int viewer, int delta) {
     publish(room);
 }
 
+// After a change: one delta for every subscriber (a player who may claim the
+// win gets it with claim_in_ms), or the whole state per kind of viewer when the
+// change is not a delta's (seats taken, no previous version).
 void GameService::publish(Room& room) {
-    std::map<int, std::string> by_viewer;
+    if (room.subscribers.empty()) return;
+    encode_shared_state(room.data, room.version, *room.game, room_view(room), room.state);
+    std::string delta = encode_delta(room.data, room.state, clock_view(room));
+    const bool touches_claim = !delta.empty() && delta_touches_claim(room.state);
+    room.state.previous = SharedParts{};  // only this push needed it
+    if (!delta.empty()) {
+        const Push push{room.version, std::make_shared<const std::string>(std::move(delta)), false};
+        Push for_seat[2];
+        for (auto& [h, sub] : room.subscribers) {
+            const int viewer = sub.first;
+            const std::int64_t claim = claim_in_ms(room, viewer, rules_.absence_ms);
+            if (claim < 0 && !(touches_claim && may_claim(room.data, viewer))) {
+                sub.second(push);
+                continue;
+            }
+            if (!for_seat[viewer].text)
+                for_seat[viewer] =
+                    Push{room.version,
+                         std::make_shared<const std::string>(with_claim(*push.text, claim)), false};
+            sub.second(for_seat[viewer]);
+        }
+        return;
+    }
+    std::map<int, std::shared_ptr<const std::string>> by_viewer;
     for (auto& [h, sub] : room.subscribers) {
         auto it = by_viewer.find(sub.first);
         if (it == by_viewer.end())
-            it = by_viewer.emplace(sub.first, state_locked(room, sub.first)).first;
-        sub.second(it->second);
+            it = by_viewer
+                     .emplace(sub.first,
+                              std::make_shared<const std::string>(state_locked(room, sub.first)))
+                     .first;
+        sub.second(Push{room.version, it->second, true});
     }
 }
 

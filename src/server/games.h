@@ -1,10 +1,11 @@
 // The game service: every game going on in memory as a room (rules core
 // position, seats, clocks, draw offer, result), the referee for every action,
 // persistence of each accepted move before it is acknowledged, computer moves
-// on a worker pool, and the state pushed to subscribers (WebSocket views) on
-// every change. A game that ends leaves memory once its subscribers have been
-// sent the final state: it is only read from then on, from the database on
-// demand (a few recently read ones are cached), and listed from an index.
+// on a worker pool, and what changed pushed to subscribers (WebSocket views)
+// on every change, as a delta from the version before. A game that ends
+// leaves memory once its subscribers have been sent the final push: it is
+// only read from then on, from the database on demand (a few recently read
+// ones are cached), and listed from an index.
 #pragma once
 
 #include <atomic>
@@ -109,7 +110,17 @@ struct AbsenceRules {
 };
 
 struct Room;
-using Subscriber = std::function<void(const std::string& message)>;
+// A message for a subscriber, with the game's version it brings the view to:
+// the whole state (on subscribing, after a change of seats), or a delta from
+// the version before (docs/api.md, "The WebSocket"). One text is shared by
+// every subscriber it goes to: a delta's by all of them, but for the players
+// whose claim it carries.
+struct Push {
+    std::uint64_t version = 0;
+    std::shared_ptr<const std::string> text;
+    bool full = false;
+};
+using Subscriber = std::function<void(const Push& push)>;
 
 class GameService {
   public:
@@ -143,8 +154,10 @@ class GameService {
     ActionAck abort(const std::string& id, const std::string& token, ApiError& err);
     // The win of an untimed online game whose opponent has been away absence_ms.
     ActionAck claim(const std::string& id, const std::string& token, ApiError& err);
-    // The state message (JSON text) as seen by the holder of token (may be empty: spectator).
-    std::string state(const std::string& id, const std::string& token, ApiError& err);
+    // The state message (JSON text) as seen by the holder of token (may be empty:
+    // spectator), and its version in *version.
+    std::string state(const std::string& id, const std::string& token, ApiError& err,
+                      std::uint64_t* version = nullptr);
     std::string record(const std::string& id, ApiError& err);
     // The game as it stood after ply n (0: its start), for reviewing.
     std::unique_ptr<Game> position_at(const std::string& id, std::size_t n, ApiError& err);

@@ -38,9 +38,14 @@ namespace {
 constexpr std::size_t kBodyLimit = 64 * 1024;
 constexpr std::size_t kHeaderLimit = 16 * 1024;
 constexpr std::size_t kFrameLimit = 16 * 1024;
-constexpr std::size_t kMaxQueuedMessages = 512;  // replies and states
-constexpr std::size_t kMaxQueuedStates = 8;      // beyond: the oldest waiting state is dropped
+constexpr std::size_t kMaxQueuedMessages = 512;  // replies and pushes
+// Beyond: the waiting pushes give way to one full state of the game as it is.
+constexpr std::size_t kMaxQueuedPushes = 8;
 constexpr auto kStaleWrite = std::chrono::seconds(30);
+// The kernel's send buffer of a WebSocket, fixed (Linux grows it to 4 MB for a
+// reader that does not keep up): dozens of pushes, and then the queue's rule
+// for a reader that falls behind applies instead of the kernel holding more.
+constexpr int kWsSendBuffer = 64 * 1024;
 // Descriptors kept back from connections: the database and its journal, static
 // files being read, the event loop's own, the spare one below.
 constexpr int kReservedDescriptors = 96;
@@ -197,10 +202,10 @@ bool read_static(const std::string& root, std::string_view path, std::string& bo
     return true;
 }
 
-// A message waiting to be written to a WebSocket; states can be superseded.
+// A message waiting to be written to a WebSocket; pushes can be superseded.
 struct Outgoing {
     std::shared_ptr<const std::string> text;
-    bool state = false;
+    bool push = false;
 };
 
 class WsSession : public std::enable_shared_from_this<WsSession> {
@@ -218,6 +223,9 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
     void run(http::request<http::string_body> req, std::string id, std::string token) {
         id_ = std::move(id);
         token_ = std::move(token);
+        beast::error_code ignored;
+        beast::get_lowest_layer(ws_).socket().set_option(
+            net::socket_base::send_buffer_size(kWsSendBuffer), ignored);
         ws_.read_message_max(kFrameLimit);
         ws_.async_accept(req, beast::bind_front_handler(&WsSession::on_accept, shared_from_this()));
     }
@@ -227,10 +235,9 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
         if (ec) return;
         std::weak_ptr<WsSession> weak = shared_from_this();
         auto exec = ws_.get_executor();
-        handle_ = games_.subscribe(id_, token_, [weak, exec](const std::string& msg) {
-            auto shared = std::make_shared<const std::string>(msg);
-            net::post(exec, [weak, shared] {
-                if (auto self = weak.lock()) self->send_state(shared);
+        handle_ = games_.subscribe(id_, token_, [weak, exec](const Push& push) {
+            net::post(exec, [weak, push] {
+                if (auto self = weak.lock()) self->send_push(push);
             });
         });
         if (!handle_) {
@@ -264,20 +271,35 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
     // A reply to this client (ack, error): every one is sent, in order.
     void send(std::shared_ptr<const std::string> msg) { enqueue({std::move(msg), false}); }
 
-    // A state push. A reader that keeps up gets every state; one that falls
-    // behind by more than kMaxQueuedStates gets the latest ones only (the oldest
-    // waiting state is dropped), and one that has not taken the state being
-    // written for kStaleWrite is closed: it stays behind.
-    void send_state(std::shared_ptr<const std::string> msg) {
-        if (closed_) return;
+    // A push (a full state or a delta). A reader that keeps up gets every one;
+    // for one that falls more than kMaxQueuedPushes behind, the waiting pushes
+    // (not the one being written) are replaced by the full state as it is now,
+    // so every delta it gets follows what it has; one that has not taken the
+    // message being written for kStaleWrite is closed: it stays behind. A push
+    // of a version the queue already covers is left out.
+    void send_push(Push push) {
+        if (closed_ || push.version < next_version_) return;
         if (!queue_.empty() && std::chrono::steady_clock::now() - write_started_ > kStaleWrite)
             return finish();
-        if (++queued_states_ > kMaxQueuedStates) {
-            const auto oldest = std::find_if(std::next(queue_.begin()), queue_.end(),
-                                             [](const Outgoing& o) { return o.state; });
-            if (oldest != queue_.end()) queue_.erase(oldest), --queued_states_;
+        if (queued_pushes_ >= kMaxQueuedPushes) {
+            drop_waiting_pushes();
+            ApiError err;
+            auto full =
+                std::make_shared<const std::string>(games_.state(id_, token_, err, &push.version));
+            if (err) return finish();
+            push = Push{push.version, std::move(full), true};
         }
-        enqueue({std::move(msg), true});
+        next_version_ = push.version + 1;
+        ++queued_pushes_;
+        enqueue({std::move(push.text), true});
+    }
+
+    void drop_waiting_pushes() {
+        if (queue_.empty()) return;
+        const auto kept = std::remove_if(std::next(queue_.begin()), queue_.end(),
+                                         [](const Outgoing& o) { return o.push; });
+        queue_.erase(kept, queue_.end());
+        queued_pushes_ = queue_.front().push ? 1 : 0;
     }
 
     void enqueue(Outgoing out) {
@@ -296,7 +318,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
 
     void on_write(beast::error_code ec, std::size_t) {
         if (ec) return finish();
-        if (queue_.front().state) --queued_states_;
+        if (queue_.front().push) --queued_pushes_;
         queue_.pop_front();
         if (closed_) return;
         if (!queue_.empty()) return do_write();
@@ -320,8 +342,9 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
     GameService& games_;
     Admission::Guard guard_;
     beast::flat_buffer buffer_;
-    std::deque<Outgoing> queue_;     // the front is being written
-    std::size_t queued_states_ = 0;  // states in queue_
+    std::deque<Outgoing> queue_;      // the front is being written
+    std::size_t queued_pushes_ = 0;   // pushes in queue_
+    std::uint64_t next_version_ = 0;  // pushes of older versions are covered by one queued
     std::chrono::steady_clock::time_point write_started_{};
     std::string id_, token_;
     std::uint64_t handle_ = 0;

@@ -92,7 +92,10 @@ class Game {
     virtual bool can_mate(Color c) const = 0;
 
     virtual std::vector<MoveText> legal_moves() const = 0;
-    virtual std::vector<MoveDetail> legal_move_details() const = 0;
+    // The legal moves with their details; without_san leaves each san empty
+    // (the SAN of every move is most of the cost: its disambiguation and check).
+    enum class Texts : std::uint8_t { WITH_SAN, WITHOUT_SAN };
+    virtual std::vector<MoveDetail> legal_move_details(Texts texts = Texts::WITH_SAN) const = 0;
     virtual BoardView view() const = 0;
 
     // A legal move given in LAN or SAN; Move::none() and a message in *error otherwise.
@@ -182,12 +185,12 @@ class GameOf final : public Game {
         return chimera::perft_divide(p, depth);
     }
 
-    std::vector<MoveDetail> legal_move_details() const override {
+    std::vector<MoveDetail> legal_move_details(Texts texts = Texts::WITH_SAN) const override {
         typename Pos::Moves moves;
         pos_.legal_moves(moves);
         std::vector<MoveDetail> out;
         out.reserve(moves.size());
-        for (Move m : moves) out.push_back(detail(m));
+        for (Move m : moves) out.push_back(detail(m, texts == Texts::WITH_SAN));
         return out;
     }
 
@@ -225,11 +228,11 @@ class GameOf final : public Game {
         return Status::ok();
     }
 
-    MoveDetail detail(Move m) const {
+    MoveDetail detail(Move m, bool with_san) const {
         MoveDetail d;
         d.move = m;
         d.lan = pos_.lan(m);
-        d.san = pos_.san(m);
+        if (with_san) d.san = pos_.san(m);
         d.to = Pos::square_name(m.to());
         if (m.kind() != MoveKind::DROP) d.from = Pos::square_name(m.from());
         switch (m.kind()) {

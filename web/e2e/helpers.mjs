@@ -95,13 +95,36 @@ export function gameIdOf(page) {
   return m[1];
 }
 
-// The game state as this page's player sees it, fetched from the page with its token.
+// The game state as this page's player sees it, fetched from the page with its
+// token, with its legal moves as `legal_moves` (decoded, and each with the SAN
+// that /api/moves gives it, as the journal will show it once played).
 export async function pageState(page, id = gameIdOf(page)) {
-  return page.evaluate(async (id) => {
+  const { state, verbose } = await page.evaluate(async (id) => {
     const token = localStorage.getItem(`chimera.token.${id}`) ?? "";
-    const res = await fetch(`/api/games/${id}?token=${encodeURIComponent(token)}`);
-    return res.json();
+    const state = await (await fetch(`/api/games/${id}?token=${encodeURIComponent(token)}`)).json();
+    const query = `variant=${encodeURIComponent(state.variant)}&fen=${encodeURIComponent(state.fen)}`;
+    const verbose = state.result === "*" ? (await (await fetch(`/api/moves?${query}`)).json()).legal_moves : [];
+    return { state, verbose };
   }, id);
+  const san = new Map(verbose.map((m) => [m.lan, m.san]));
+  state.legal_moves = decodeLegal(state.legal).map((m) => ({ ...m, san: san.get(m.lan) }));
+  return state;
+}
+
+// The compact legal moves of a game state (docs/api.md, "Legal moves"), read
+// here on their own as a second reading of the format beside web/src/sync.ts.
+export function decodeLegal(legal) {
+  const out = [];
+  for (const [key, entries] of Object.entries(legal)) {
+    const drop = key.endsWith("@");
+    const base = { from: drop ? "" : key, kind: drop ? "drop" : "move", piece: drop ? key.slice(0, -1) : "", captures: [] };
+    for (const e of entries) {
+      if (typeof e !== "string") out.push({ ...base, lan: key + e.to, ...e });
+      else if (e.startsWith("x")) out.push({ ...base, lan: key + e.slice(1), to: e.slice(1), kind: "capture", captures: [e.slice(1)] });
+      else out.push({ ...base, lan: key + e, to: e });
+    }
+  }
+  return out;
 }
 
 export const statusText = (page) => page.locator("#status").textContent();

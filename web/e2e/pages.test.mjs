@@ -262,7 +262,7 @@ describe("game screens", () => {
         assert.ok(b.width >= 20 && b.height >= 20, `squares are at least 20px (${b.width}x${b.height})`);
       }
       // A tap selects a piece and marks its moves.
-      const state = await page.evaluate(async (c) => (await fetch(`/api/games/${c.id}?token=${c.token}`)).json(), created);
+      const state = await pageState(page, created.id);
       const move = state.legal_moves.find((m) => m.from);
       await page.locator(`#board [data-sq="${move.from}"]`).tap();
       await page.waitForFunction((s) => document.querySelector(`#board [data-sq="${s}"]`)?.classList.contains("selected"), move.from);

@@ -1,5 +1,6 @@
 // Talking to the server: JSON over HTTP and one WebSocket per game view.
-import type { GameState, PositionView } from "./types";
+import { applyPush, fromWire } from "./sync";
+import type { Delta, GameState, PositionView, WireState } from "./types";
 import type { VariantInfo } from "./variants";
 
 export class ApiError extends Error {
@@ -64,7 +65,7 @@ export const api = {
     request<GameList>("GET", `/api/games?limit=20${before ? `&before=${encodeURIComponent(before)}` : ""}`),
   create: (o: CreateOptions) => request<Created>("POST", "/api/games", o),
   join: (id: string, invite: string) => request<Created>("POST", `/api/games/${id}/join`, { invite }),
-  state: (id: string, token: string) => request<GameState>("GET", `/api/games/${id}?token=${encodeURIComponent(token)}`),
+  state: async (id: string, token: string) => fromWire(await request<WireState>("GET", `/api/games/${id}?token=${encodeURIComponent(token)}`)),
   ply: (id: string, n: number) => request<PositionView>("GET", `/api/games/${id}/ply?n=${n}`),
   moves: (variant: string, fen: string) =>
     request<PositionView>("GET", `/api/moves?variant=${encodeURIComponent(variant)}${fen ? `&fen=${encodeURIComponent(fen)}` : ""}`),
@@ -114,12 +115,16 @@ export class Backoff {
 export type SocketMessage = { type: string; status?: number; message?: string };
 
 // A game view's live connection; reconnects with back-off and resumes with the
-// full state. A game that does not exist (the server's 404 on connect) ends it
-// for good: the message is passed on and nothing is reopened.
+// full state. It keeps the game's state from the pushes (src/sync.ts) and
+// hands every new one on; after a missed push it asks for the full state once
+// and waits for it. A game that does not exist (the server's 404 on connect)
+// ends it for good: the message is passed on and nothing is reopened.
 export class GameSocket {
   private ws: WebSocket | null = null;
   private closed = false;
   private backoff = new Backoff();
+  private state: GameState | null = null;
+  private resyncing = false;
 
   constructor(
     private id: string,
@@ -135,11 +140,11 @@ export class GameSocket {
     const proto = location.protocol === "https:" ? "wss" : "ws";
     const ws = new WebSocket(`${proto}://${location.host}/api/games/${this.id}/ws?token=${encodeURIComponent(this.token)}`);
     this.ws = ws;
+    this.resyncing = false;
     ws.onmessage = (ev) => {
       const msg = JSON.parse(String(ev.data));
-      if (msg.type === "state") {
-        this.backoff.reset();
-        this.onState(msg as GameState);
+      if (msg.type === "state" || msg.type === "move" || msg.type === "update") {
+        this.onPush(msg as WireState | Delta);
         return;
       }
       if (msg.type === "error" && msg.status === 404) this.stop();
@@ -153,6 +158,22 @@ export class GameSocket {
         if (!this.closed) this.open();
       }, delay);
     };
+  }
+
+  private onPush(push: WireState | Delta) {
+    const applied = applyPush(this.state, push);
+    if (applied.kind === "stale") return;
+    if (applied.kind === "gap") {
+      if (!this.resyncing && this.ws?.readyState === WebSocket.OPEN) {
+        this.resyncing = true;
+        this.ws.send(JSON.stringify({ type: "state" }));
+      }
+      return;
+    }
+    if (push.type === "state") this.resyncing = false;
+    this.state = applied.state;
+    this.backoff.reset();
+    this.onState(applied.state);
   }
 
   send(message: object) {

@@ -129,6 +129,25 @@ export class MoveInput {
   }
 }
 
+// A move's name in a choice between moves that share their squares: the
+// promotion piece, else its SAN where the server gave one (the game's pushes
+// do not), else what it does and where.
+export function choiceLabel(m: LegalMove, names: Record<string, string>): string {
+  if (m.kind === "promotion") return names[m.piece] ?? m.piece;
+  if (m.san) return m.san;
+  const what: Record<LegalMove["kind"], string> = {
+    move: "Move",
+    capture: "Capture",
+    castling: "Castle",
+    "en-passant": "Capture en passant",
+    promotion: "Promote",
+    drop: "Drop",
+    detonation: "Detonate",
+    traverse: "Traverse",
+  };
+  return `${what[m.kind]} to ${m.to}`;
+}
+
 // Journal lines as the variant numbers them: every ply ("plies") or move
 // pairs ("moves").
 export function journal(moves: string[], numbering: Numbering, blackFirst: boolean): { number: string; moves: string[] }[] {

@@ -2,7 +2,7 @@
 // resign and draw controls, record export, announcements for screen readers.
 import { api, GameSocket, type SocketMessage } from "./api";
 import { BoardView } from "./board";
-import { formatClock, journal, MoveInput, type Action } from "./controller";
+import { choiceLabel, formatClock, journal, MoveInput, type Action } from "./controller";
 import { absenceText, claimLabel, claimWait, endActions, isOver, resultText } from "./ending";
 import { pieceSvg } from "./pieces";
 import { notFoundPage } from "./notices";
@@ -247,7 +247,7 @@ export class GameScreen {
     // Usually a promotion; a King step and a castling can also share both squares.
     const promotion = options.every((m) => m.kind === "promotion");
     this.$("#promotion-title").textContent = promotion ? "Promote to" : "Choose the move";
-    const name = (m: LegalMove) => (m.kind === "promotion" ? (this.names[m.piece] ?? m.piece) : m.san);
+    const name = (m: LegalMove) => choiceLabel(m, this.names);
     this.$("#promotion-options").innerHTML = options
       .map((m) => `<button type="button" data-lan="${m.lan}" aria-label="${escapeHtml(name(m))}">${m.piece ? pieceSvg(side(m.piece)) : ""}<span>${escapeHtml(name(m))}</span></button>`)
       .join("");

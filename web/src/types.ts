@@ -1,12 +1,13 @@
-// The server's JSON shapes (see docs/api.md). The client never decides
-// legality: everything it may do comes from `legal_moves`.
+// The server's JSON shapes (see docs/api.md), and the game state the client
+// keeps from them. The client never decides legality: everything it may do
+// comes from the legal moves the server sends.
 import type { BoardKind } from "./variants";
 
 export type Side = "white" | "black";
 
 export interface LegalMove {
   lan: string;
-  san: string;
+  san?: string; // in /api/moves and /ply answers; the game's pushes leave it out
   from: string; // empty for drops
   to: string;
   kind: "move" | "capture" | "castling" | "en-passant" | "promotion" | "drop" | "detonation" | "traverse";
@@ -33,6 +34,8 @@ export interface Clock {
   running: Side | null;
 }
 
+// The game as the client holds it: the server's full state with its legal
+// moves decoded (src/sync.ts keeps it up to date from the pushes).
 export interface GameState {
   type: "state";
   id: string;
@@ -67,4 +70,40 @@ export interface PositionView {
   board: BoardState;
   legal_moves: LegalMove[];
   ply?: number;
+}
+
+// A legal move in the game's compact form (docs/api.md, "Legal moves"): a
+// destination square, "x" and the square for a plain capture, or an object
+// with the destination and what differs from those defaults.
+export type CompactMove = string | { to: string; lan?: string; kind?: LegalMove["kind"]; piece?: string; captures?: string[] };
+
+// Legal moves grouped by origin square, drops under "<letter>@".
+export type CompactLegal = Record<string, CompactMove[]>;
+
+// The full state as the server sends it (on connect, on request, over HTTP).
+export interface WireState extends Omit<GameState, "legal_moves"> {
+  legal: CompactLegal;
+}
+
+// What changed with one move, or with a change that is not a move (a draw
+// offer, a result, an abort, a seat arriving or leaving): the fields present
+// replace the state's, board and clock field by field.
+export interface Delta {
+  type: "move" | "update";
+  version: number;
+  ply?: number;
+  lan?: string;
+  san?: string;
+  fen?: string;
+  turn?: Side;
+  board?: Partial<BoardState>;
+  legal?: CompactLegal;
+  clock?: Partial<Clock>;
+  status?: GameState["status"];
+  result?: string;
+  termination?: string;
+  draw_offer?: Side | null;
+  present?: GameState["present"];
+  abortable?: boolean;
+  claim_in_ms?: number | null; // to a player who may claim: with every push while the claim stands
 }

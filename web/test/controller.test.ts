@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatClock, journal, MoveInput } from "../src/controller";
+import { choiceLabel, formatClock, journal, MoveInput } from "../src/controller";
 import type { LegalMove } from "../src/types";
 
 const mv = (lan: string, from: string, to: string, kind: LegalMove["kind"] = "move", captures: string[] = [], piece = ""): LegalMove => ({
@@ -132,5 +132,15 @@ describe("formatClock", () => {
     expect(formatClock(3600000)).toBe("1:00:00");
     expect(formatClock(9500)).toBe("0:10.5");
     expect(formatClock(-5)).toBe("0:00");
+  });
+});
+
+describe("choiceLabel", () => {
+  it("names a promotion by its piece, else by SAN or by what the move does", () => {
+    const names = { Q: "Queen" };
+    expect(choiceLabel(mv("e7e8q", "e7", "e8", "promotion", [], "Q"), names)).toBe("Queen");
+    expect(choiceLabel({ ...mv("e1g1c", "e1", "g1", "castling"), san: undefined }, names)).toBe("Castle to g1");
+    expect(choiceLabel({ ...mv("e1g1", "e1", "g1"), san: undefined }, names)).toBe("Move to g1");
+    expect(choiceLabel({ ...mv("e1g1", "e1", "g1"), san: "Kg1" }, names)).toBe("Kg1");
   });
 });

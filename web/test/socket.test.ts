@@ -37,7 +37,8 @@ class FakeSocket {
 }
 
 const latest = () => FakeSocket.opened[FakeSocket.opened.length - 1];
-const STATE = { type: "state", id: "g1", moves: [] };
+const STATE = { type: "state", id: "g1", version: 3, moves: [], legal: { e2: ["e4"] } };
+const HELD = { type: "state", id: "g1", version: 3, moves: [], legal_moves: [{ lan: "e2e4", from: "e2", to: "e4", kind: "move", piece: "", captures: [] }] };
 
 // Drops the newest socket, then returns how long until the next one opens.
 function delayOfNextOpen(): number {
@@ -104,8 +105,39 @@ describe("GameSocket", () => {
     expect([delayOfNextOpen(), delayOfNextOpen(), delayOfNextOpen()]).toEqual([250, 500, 1000]);
     latest().open();
     latest().receive(STATE);
-    expect(states).toEqual([STATE]);
+    expect(states).toEqual([HELD]);
     expect(delayOfNextOpen()).toBe(250);
+    socket.close();
+  });
+
+  it("applies the pushes that follow its state in order and ignores those it has", () => {
+    const states: { version: number; moves: unknown[] }[] = [];
+    const socket = new GameSocket("g1", "t", (s) => states.push(s), () => undefined);
+    latest().open();
+    latest().receive(STATE);
+    latest().receive({ type: "move", version: 4, ply: 1, lan: "e2e4", san: "e4", turn: "black", legal: { e7: ["e5"] } });
+    latest().receive({ type: "move", version: 4, ply: 1, lan: "e2e4", san: "e4", turn: "black", legal: { e7: ["e5"] } });
+    latest().receive({ type: "update", version: 5, draw_offer: "white" });
+    expect(states.map((s) => s.version)).toEqual([3, 4, 5]);
+    expect(states[2].moves).toEqual([{ lan: "e2e4", san: "e4" }]);
+    expect(latest().sent).toEqual([]);
+    socket.close();
+  });
+
+  it("asks for the state once after a missed push and resumes with it", () => {
+    const states: { version: number }[] = [];
+    const socket = new GameSocket("g1", "t", (s) => states.push(s), () => undefined);
+    latest().open();
+    latest().receive(STATE);
+    latest().receive({ type: "update", version: 5, draw_offer: "white" });
+    latest().receive({ type: "update", version: 6, draw_offer: null });
+    expect(latest().sent).toEqual([JSON.stringify({ type: "state" })]);
+    expect(states.map((s) => s.version)).toEqual([3]);
+    latest().receive({ ...STATE, version: 6 });
+    latest().receive({ type: "update", version: 7, draw_offer: "black" });
+    expect(states.map((s) => s.version)).toEqual([3, 6, 7]);
+    latest().receive({ type: "update", version: 9, draw_offer: null });
+    expect(latest().sent).toHaveLength(2);
     socket.close();
   });
 
