@@ -284,10 +284,9 @@ inline std::string ws_target(const std::string& id, const std::string& token) {
 // (SIGTERM, exit status 0) after it, unless the test killed it.
 class ServerFixture : public ::testing::Test {
   protected:
+    ServerFixture() { server_.set_log_path(dir_.file("server.log")); }
     void SetUp() override {
-        db_ = new_database(backend(), dir_.file("chimera.db"));
-        ASSERT_FALSE(db_.empty());
-        server_.set_log_path(dir_.file("server.log"));
+        ASSERT_FALSE(db().empty());
         ASSERT_TRUE(server_.start(db()));
         ASSERT_NE(server_.first_line().find("(database " + db() + ","), std::string::npos)
             << "not serving from " << db() << ": " << server_.first_line();
@@ -295,8 +294,11 @@ class ServerFixture : public ::testing::Test {
     void TearDown() override { EXPECT_TRUE(server_.stop()); }
     virtual Backend backend() const { return Backend::SQLITE; }
     unsigned short port() const { return server_.port(); }
-    // The database as --db takes it: a file or a PostgreSQL URI.
-    const std::string& db() const { return db_; }
+    // The database as --db takes it: a file or a PostgreSQL URI (made on first use).
+    const std::string& db() {
+        if (db_.empty()) db_ = new_database(backend(), dir_.file("chimera.db"));
+        return db_;
+    }
 
     // Runs SQL on the database (while the server is stopped); the rows changed.
     int edit_db(const std::string& sql) {
