@@ -345,6 +345,25 @@ TEST_P(StorageBackends, AnOlderSchemaIsMigratedAndKeepsItsData) {
     EXPECT_EQ(load("ggggggggggg2").lan, (std::vector<std::string>{"d2d4", "d7d5"}));
 }
 
+// A migration that fails (here: a table of the same name is there already)
+// stops the open with the reason, and leaves what was there as it was.
+TEST_P(StorageBackends, AMigrationThatFailsLeavesTheDatabaseAsItWas) {
+    const std::string other = new_database(GetParam(), dir_.file("other.db"));
+    ASSERT_FALSE(other.empty());
+    query_database(other, "CREATE TABLE games (note TEXT); INSERT INTO games VALUES ('mine');");
+    for (int attempt = 0; attempt < 2; ++attempt) {
+        Status why = Status::ok();
+        EXPECT_FALSE(open(other, &why));
+        EXPECT_NE(why.message().find("already exists"), std::string::npos) << why.message();
+    }
+    EXPECT_EQ(query_database(other, "SELECT note FROM games"), (Rows{{"mine"}}));
+    const std::string moves_tables =
+        GetParam() == Backend::POSTGRES
+            ? "SELECT count(*) FROM information_schema.tables WHERE table_name = 'moves'"
+            : "SELECT count(*) FROM sqlite_master WHERE name = 'moves'";
+    EXPECT_EQ(query_database(other, moves_tables), (Rows{{"0"}})) << "migration 1 was half done";
+}
+
 INSTANTIATE_TEST_SUITE_P(Backends, StorageBackends,
                          ::testing::Values(Backend::SQLITE, Backend::POSTGRES), backend_test_name);
 
@@ -422,6 +441,21 @@ TEST(PostgresStorage, TheListOfFinishedGamesIsReadFromItsIndex) {
     for (const auto& row : plan) text += row[0] + "\n";
     EXPECT_NE(text.find("games_finished"), std::string::npos) << text;
     EXPECT_EQ(text.find("Sort"), std::string::npos) << text;
+}
+
+// Servers that start together on a new database migrate it once: the others
+// wait for it (an advisory lock) and find it done.
+TEST(PostgresStorage, ServersStartingTogetherMigrateOnce) {
+    const std::string pg = new_database(Backend::POSTGRES, "");
+    ASSERT_FALSE(pg.empty());
+    std::vector<Status> results(4, Status::ok());
+    std::vector<std::thread> starts;
+    for (Status& result : results)
+        starts.emplace_back([&pg, &result] { server::open_storage(pg, &result); });
+    for (std::thread& t : starts) t.join();
+    for (const Status& s : results) EXPECT_TRUE(s) << s.message();
+    EXPECT_EQ(query_database(pg, "SELECT version FROM schema_version"),
+              (Rows{{std::to_string(server::kSchemaVersion)}}));
 }
 
 // Stops the tests' PostgreSQL server for a while; starts it again at the end

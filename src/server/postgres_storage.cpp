@@ -104,8 +104,8 @@ constexpr Statement kLastHeartbeat{"last_heartbeat", "SELECT at_ms FROM heartbea
 constexpr Statement kSetVersion{"set_version", "INSERT INTO schema_version VALUES($1)"};
 
 // Serialises migrations of servers starting on one database at once (any
-// constant; "chimera" in ASCII).
-constexpr const char* kMigrationLock = "SELECT pg_advisory_xact_lock(32199642143122017)";
+// constant: "chimera" in ASCII, as a big-endian integer).
+constexpr const char* kMigrationLock = "SELECT pg_advisory_xact_lock(27980824710574689)";
 
 struct ResultFree {
     void operator()(PGresult* r) const { PQclear(r); }
@@ -251,12 +251,14 @@ class Connection {
         return Status::ok();
     }
 
-    // A command without parameters or rows (BEGIN, COMMIT, a migration).
-    Status exec(const char* sql) {
+    // A command without parameters or rows (BEGIN, COMMIT, a migration); its
+    // failure names `what`, or the command itself.
+    Status exec(const char* sql, const std::string& what = {}) {
         if (lost()) return Status::unavailable("database: connection lost");
         Result r(PQexec(conn_, sql));
         const ExecStatusType st = r ? PQresultStatus(r.get()) : PGRES_FATAL_ERROR;
-        if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK) return failure(sql, r.get());
+        if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK)
+            return failure(what.empty() ? sql : what, r.get());
         return Status::ok();
     }
 
@@ -516,9 +518,9 @@ class PostgresStorage final : public Storage {
                                             std::to_string(kSchemaVersion) + ")"));
         if (from == kSchemaVersion) return c.exec("COMMIT");
         for (int v = from; v < kSchemaVersion; ++v)
-            if (Status s = c.exec(migrations()[v].postgres); !s)
-                return c.rollback(Status::error("database: migration " + std::to_string(v + 1) +
-                                                ": " + s.message()));
+            if (Status s = c.exec(migrations()[v].postgres, "migration " + std::to_string(v + 1));
+                !s)
+                return c.rollback(s);
         if (Status s = c.exec("DELETE FROM schema_version"); !s) return c.rollback(s);
         if (Status s = c.run(kSetVersion, Params() << kSchemaVersion); !s) return c.rollback(s);
         return c.exec("COMMIT");
