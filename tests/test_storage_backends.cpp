@@ -522,10 +522,13 @@ TEST(PostgresStorage, ADatabaseThatRestartsOrGoesAwayIsReportedOnceAndReconnecte
     EXPECT_TRUE(play("e7e5"));
     ASSERT_EQ(lines.size(), 2u);
     EXPECT_NE(lines[1].find("is back"), std::string::npos) << lines[1];
+    // The reader connects again too, without another line.
     StoredGame read;
     bool found = false;
     ASSERT_TRUE(store->load_game(g.id, read, &found));
     EXPECT_EQ(read.lan, (std::vector<std::string>{"e2e4", "e7e5"}));
+    EXPECT_TRUE(store->heartbeat(3000));
+    EXPECT_EQ(lines.size(), 2u);
 }
 
 }  // namespace

@@ -1,7 +1,8 @@
-// PostgreSQL storage through libpq's C API: a writer connection and a
-// read-only one for the reads of finished games and of the list (as the
-// SQLite backend has), the same numbered migrations (migrations.h), every
-// statement prepared once per connection and run with parameters.
+// PostgreSQL storage through libpq's C API: connections that write (a game's
+// writes always through the same one) and a read-only one for the reads of
+// finished games and of the list (as the SQLite backend has a reader), the
+// same numbered migrations (migrations.h), every statement prepared once per
+// connection and run with parameters.
 //
 // A database that goes away: a call fails with Status::unavailable (the API
 // answers 503), the outage and the return are each reported once through the
@@ -19,6 +20,7 @@
 // come with later migrations; the statements below are where they go.
 #include <libpq-fe.h>
 
+#include <array>
 #include <atomic>
 #include <charconv>
 #include <chrono>
@@ -26,6 +28,7 @@
 #include <concepts>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <set>
@@ -215,21 +218,6 @@ class Connection {
 
     bool lost() const { return !conn_ || PQstatus(conn_) != CONNECTION_OK; }
 
-    // connect(), but not again within a second of a failed attempt: while the
-    // database is away a call fails at once instead of each waiting for a
-    // connection attempt of its own (up to connect_timeout when the host is
-    // unreachable).
-    Status reconnect() {
-        const auto now = std::chrono::steady_clock::now();
-        if (now < retry_at_) return Status::unavailable(last_failure_);
-        Status s = connect();
-        if (!s) {
-            retry_at_ = now + std::chrono::seconds(1);
-            last_failure_ = s.message();
-        }
-        return s;
-    }
-
     // (Re)connects. A failure is Status::unavailable: the database may come back.
     Status connect() {
         close();
@@ -312,27 +300,31 @@ class Connection {
     bool read_only_;
     PGconn* conn_ = nullptr;
     std::set<std::string_view> prepared_;  // statement names prepared on this connection
-    std::chrono::steady_clock::time_point retry_at_{};
-    std::string last_failure_;
 };
+
+// Connections that write. Each request waits for its commit (for the disk,
+// with PostgreSQL's durable default), so with one connection the commits of
+// all games would queue behind each other; with several, those of different
+// games wait together and PostgreSQL flushes them at once. Measured with
+// `chimera_loadgen` (100 games, closed loop, --threads 8): 1,200-1,600 moves/s
+// with one, 1,500-2,500 with four.
+constexpr std::size_t kWriters = 4;
 
 class PostgresStorage final : public Storage {
   public:
     PostgresStorage(const std::string& uri, StorageLog log)
-        : writer_(uri, false),
-          reader_(uri, true),
-          log_(std::move(log)),
-          shown_(printable_db(uri)) {}
+        : uri_(uri), reader_(uri, true), log_(std::move(log)), shown_(printable_db(uri)) {}
 
     Status open() {
-        if (Status s = writer_.connect(); !s) return Status::error(s.message());
+        for (auto& w : writers_) w = std::make_unique<Connection>(uri_, false);
+        if (Status s = writers_[0]->connect(); !s) return Status::error(s.message());
         if (Status s = migrate(); !s) return s;
         if (Status s = reader_.connect(); !s) return Status::error(s.message());
         return Status::ok();
     }
 
     Status create_game(const StoredGame& g) override {
-        return with(writer_, [&](Connection& c, bool again) -> Status {
+        return with(writer(g.id), [&](Connection& c, bool again) -> Status {
             if (again) {  // the first run may have been committed
                 Result r;
                 if (Status s = c.run(kGameToken, Params() << g.id, &r); !s) return s;
@@ -352,7 +344,7 @@ class PostgresStorage final : public Storage {
 
     Status append_move(const StoredGame& g, const std::string& lan,
                        const std::string& san) override {
-        return with(writer_, [&](Connection& c, bool) -> Status {
+        return with(writer(g.id), [&](Connection& c, bool) -> Status {
             Result r;
             if (Status s = c.run(kAppendMove, game_params(g) << lan << san, &r); !s) return s;
             if (affected(r.get()) == 1) return Status::ok();
@@ -369,12 +361,12 @@ class PostgresStorage final : public Storage {
     }
 
     Status update_game(const StoredGame& g) override {
-        return with(writer_, [&](Connection& c, bool) { return write_row(c, g); });
+        return with(writer(g.id), [&](Connection& c, bool) { return write_row(c, g); });
     }
 
     Status load_unfinished(std::vector<StoredGame>& out) override {
         const std::size_t keep = out.size();
-        return with(writer_, [&](Connection& c, bool) -> Status {
+        return with(*writers_[0], [&](Connection& c, bool) -> Status {
             out.resize(keep);
             // The games and their moves as of one snapshot.
             if (Status s = c.exec("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"); !s) return s;
@@ -447,12 +439,12 @@ class PostgresStorage final : public Storage {
     }
 
     Status heartbeat(std::int64_t at_ms) override {
-        return with(writer_,
+        return with(*writers_[0],
                     [&](Connection& c, bool) { return c.run(kHeartbeat, Params() << at_ms); });
     }
 
     Status last_heartbeat(std::int64_t& at_ms) override {
-        return with(writer_, [&](Connection& c, bool) -> Status {
+        return with(*writers_[0], [&](Connection& c, bool) -> Status {
             at_ms = 0;
             Result r;
             if (Status s = c.run(kLastHeartbeat, Params(), &r); !s) return s;
@@ -468,15 +460,43 @@ class PostgresStorage final : public Storage {
     template <class Op>
     Status with(Connection& c, Op&& op) {
         std::lock_guard lock(c.mutex);
-        Status s = c.lost() ? c.reconnect() : Status::ok();
+        Status s = c.lost() ? reconnect(c) : Status::ok();
         if (s) {
             s = op(c, false);
             if (s.is_unavailable()) {
-                s = c.reconnect();
+                s = reconnect(c);
                 if (s) s = op(c, true);
             }
         }
         report(s);
+        return s;
+    }
+
+    // The writer of a game: its writes go through one connection, in order;
+    // the writes of other games go through the others meanwhile, so their
+    // commits wait for the disk together (PostgreSQL flushes them at once).
+    Connection& writer(const std::string& id) {
+        return *writers_[std::hash<std::string>{}(id) % writers_.size()];
+    }
+
+    // c.connect(), but not within a second of a failed attempt on any
+    // connection: while the database is away a call fails at once instead of
+    // each waiting for an attempt of its own (up to connect_timeout when the
+    // host is unreachable). Once one connects, the others may at once.
+    Status reconnect(Connection& c) {
+        {
+            std::lock_guard lock(retry_mutex_);
+            if (std::chrono::steady_clock::now() < retry_at_)
+                return Status::unavailable(last_failure_);
+        }
+        Status s = c.connect();
+        std::lock_guard lock(retry_mutex_);
+        if (s) {
+            retry_at_ = {};
+        } else {
+            retry_at_ = std::chrono::steady_clock::now() + std::chrono::seconds(1);
+            last_failure_ = s.message();
+        }
         return s;
     }
 
@@ -501,7 +521,7 @@ class PostgresStorage final : public Storage {
     // Brings the schema to kSchemaVersion in one transaction (PostgreSQL's DDL
     // is transactional: a failed migration leaves the database as it was).
     Status migrate() {
-        Connection& c = writer_;
+        Connection& c = *writers_[0];
         if (Status s = c.exec("BEGIN"); !s) return s;
         if (Status s = c.exec(kMigrationLock); !s) return c.rollback(s);
         if (Status s =
@@ -526,11 +546,18 @@ class PostgresStorage final : public Storage {
         return c.exec("COMMIT");
     }
 
-    Connection writer_, reader_;
+    // Writers: a game's by its id (writer()); the first also migrates, loads
+    // and keeps the heartbeat. The reader: finished games, the list, the count.
+    std::string uri_;
+    std::array<std::unique_ptr<Connection>, kWriters> writers_;
+    Connection reader_;
     StorageLog log_;
     std::string shown_;  // the URI without its password
     std::atomic<bool> down_{false};
     std::mutex log_mutex_;
+    std::mutex retry_mutex_;
+    std::chrono::steady_clock::time_point retry_at_{};
+    std::string last_failure_;
 };
 
 }  // namespace
