@@ -46,12 +46,17 @@ bool run_io_until(net::io_context& ioc, bool& flag, std::chrono::milliseconds ti
 
 bool ServerProcess::start(const std::string& db, const std::vector<std::string>& extra) {
     kill_hard();
+    const bool on_postgres = db.starts_with("postgresql://") || db.starts_with("postgres://");
+    if (on_postgres && chosen_log_path_.empty()) {
+        ADD_FAILURE() << "a server on " << db << " needs set_log_path()";
+        return false;
+    }
+    log_path_ = chosen_log_path_.empty() ? db + ".server.log" : chosen_log_path_;
     int out_pipe[2];
     if (pipe2(out_pipe, O_CLOEXEC) != 0) {
         ADD_FAILURE() << "pipe2 failed";
         return false;
     }
-    log_path_ = db + ".server.log";
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
@@ -67,7 +72,7 @@ bool ServerProcess::start(const std::string& db, const std::vector<std::string>&
                                   "--threads",
                                   "2",
                                   "--static",
-                                  db + ".no-static"};
+                                  log_path_ + ".no-static"};
     args.insert(args.end(), extra.begin(), extra.end());
     args.insert(args.begin(), wrapper_.begin(), wrapper_.end());
     std::vector<char*> argv;

@@ -23,6 +23,7 @@
 
 #include "binary_under_test.h"
 #include "push_view.h"
+#include "postgres_server.h"
 
 namespace chimera::testing {
 
@@ -75,6 +76,9 @@ class ServerProcess {
 
     // A command the server is started under (e.g. prlimit with its options and "--").
     void set_wrapper(std::vector<std::string> wrapper) { wrapper_ = std::move(wrapper); }
+    // Where its stderr goes (default: beside an SQLite database, <db>.server.log;
+    // a server on a PostgreSQL URI needs one).
+    void set_log_path(std::string path) { chosen_log_path_ = std::move(path); }
 
     unsigned short port() const { return port_; }
     pid_t pid() const { return pid_; }
@@ -87,7 +91,7 @@ class ServerProcess {
     pid_t pid_ = -1;
     int out_fd_ = -1;
     unsigned short port_ = 0;
-    std::string log_path_, first_line_;
+    std::string log_path_, chosen_log_path_, first_line_;
     std::vector<std::string> wrapper_;
 };
 
@@ -290,31 +294,50 @@ inline std::string ws_target(const std::string& id, const std::string& token) {
     return "/api/games/" + id + "/ws" + (token.empty() ? "" : "?token=" + token);
 }
 
-// A test with its own `chimera serve` on a fresh database: started before each
-// test and stopped cleanly (SIGTERM, exit status 0) after it, unless the test
-// killed it.
+// A test with its own `chimera serve` on a fresh database (SQLite unless
+// backend() says otherwise): started before each test and stopped cleanly
+// (SIGTERM, exit status 0) after it, unless the test killed it.
 class ServerFixture : public ::testing::Test {
   protected:
-    void SetUp() override { ASSERT_TRUE(server_.start(db())); }
+    ServerFixture() { server_.set_log_path(dir_.file("server.log")); }
+    void SetUp() override {
+        ASSERT_FALSE(db().empty());
+        ASSERT_TRUE(server_.start(db()));
+        ASSERT_NE(server_.first_line().find("(database " + db() + ","), std::string::npos)
+            << "not serving from " << db() << ": " << server_.first_line();
+    }
     void TearDown() override { EXPECT_TRUE(server_.stop()); }
+    virtual Backend backend() const { return Backend::SQLITE; }
     unsigned short port() const { return server_.port(); }
-    std::string db() const { return dir_.file("chimera.db"); }
+    // The database as --db takes it: a file or a PostgreSQL URI (made on first use).
+    const std::string& db() {
+        if (db_.empty()) db_ = new_database(backend(), dir_.file("chimera.db"));
+        return db_;
+    }
 
     // Runs SQL on the database (while the server is stopped); the rows changed.
     int edit_db(const std::string& sql) {
-        sqlite3* handle = nullptr;
-        EXPECT_EQ(sqlite3_open(db().c_str(), &handle), SQLITE_OK);
-        char* msg = nullptr;
-        const int rc = sqlite3_exec(handle, sql.c_str(), nullptr, nullptr, &msg);
-        EXPECT_EQ(rc, SQLITE_OK) << sql << ": " << (msg ? msg : "");
-        sqlite3_free(msg);
-        const int changed = sqlite3_changes(handle);
-        sqlite3_close(handle);
+        int changed = -1;
+        query_database(db(), sql, &changed);
         return changed;
     }
 
     TempDir dir_;
     ServerProcess server_;
+    std::string db_;
 };
+
+// ServerFixture on each backend: TEST_P tests of a fixture derived from it run
+// on SQLite and on PostgreSQL (CHIMERA_ON_EACH_BACKEND).
+class BackendServerFixture : public ServerFixture, public ::testing::WithParamInterface<Backend> {
+  protected:
+    Backend backend() const override { return GetParam(); }
+};
+
+#define CHIMERA_ON_EACH_BACKEND(Fixture)                                               \
+    INSTANTIATE_TEST_SUITE_P(Backends, Fixture,                                        \
+                             ::testing::Values(::chimera::testing::Backend::SQLITE,    \
+                                               ::chimera::testing::Backend::POSTGRES), \
+                             ::chimera::testing::backend_test_name)
 
 }  // namespace chimera::testing

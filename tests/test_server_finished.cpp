@@ -4,7 +4,8 @@
 // WebSocket still answer, from the database; actions on it are refused as
 // before. A restart loads only the games going on. The list of finished games
 // comes a page at a time (GET /api/games?before=<next>), every game once, while
-// other games end meanwhile.
+// other games end meanwhile. The reads and the list from the database, and the
+// restart, are tested on each storage backend (SQLite and PostgreSQL).
 #include <set>
 
 #include "server_client.h"
@@ -14,46 +15,61 @@ namespace {
 
 using namespace chimera::testing;
 
+Json health(unsigned short port) { return get(port, "/api/health").json(); }
+
+// A local game with a few moves, resigned (the side to move, White, resigns).
+// Games made one after another end at different milliseconds.
+Created finished_game(unsigned short port) {
+    std::this_thread::sleep_for(2ms);
+    const Created g = create_game(port, {{"variant", "chess"}, {"mode", "local"}});
+    EXPECT_EQ(g.raw.status, 201) << g.raw;
+    for (const char* m : {"e2e4", "e7e5"}) EXPECT_EQ(http_move(port, g.id, g.token, m).status, 200);
+    EXPECT_EQ(post(port, "/api/games/" + g.id + "/resign", {{"token", g.token}}).status, 200);
+    return g;
+}
+
+// Every finished game in the list, following `next` from the first page.
+std::vector<Json> all_pages(unsigned short port, int limit,
+                            const std::function<void()>& between = {}) {
+    std::vector<Json> rows;
+    std::string target = "/api/games?limit=" + std::to_string(limit);
+    for (int page = 0; page < 1000; ++page) {
+        const HttpResult r = get(port, target);
+        EXPECT_EQ(r.status, 200) << r;
+        const Json j = r.json();
+        if (!j.is_object() || !j["recent"].is_array()) break;
+        EXPECT_LE(j["recent"].size(), static_cast<std::size_t>(limit));
+        if (page > 0) {
+            EXPECT_TRUE(j["live"].empty()) << "a later page lists live games";
+        }
+        for (const Json& g : j["recent"]) rows.push_back(g);
+        if (j["next"].is_null()) break;
+        if (between) between();
+        target =
+            "/api/games?limit=" + std::to_string(limit) + "&before=" + j["next"].get<std::string>();
+    }
+    return rows;
+}
+
 class ServerFinished : public ServerFixture {
   protected:
-    Json health() { return get(port(), "/api/health").json(); }
-
-    // A local game with a few moves, resigned (the side to move, White, resigns).
-    // Games made one after another end at different milliseconds.
-    Created finished_game() {
-        std::this_thread::sleep_for(2ms);
-        const Created g = create_game(port(), {{"variant", "chess"}, {"mode", "local"}});
-        EXPECT_EQ(g.raw.status, 201) << g.raw;
-        for (const char* m : {"e2e4", "e7e5"})
-            EXPECT_EQ(http_move(port(), g.id, g.token, m).status, 200);
-        EXPECT_EQ(post(port(), "/api/games/" + g.id + "/resign", {{"token", g.token}}).status, 200);
-        return g;
-    }
-
-    // Every finished game in the list, following `next` from the first page.
-    std::vector<Json> all_pages(int limit, const std::function<void()>& between = {}) {
-        std::vector<Json> rows;
-        std::string target = "/api/games?limit=" + std::to_string(limit);
-        for (int page = 0; page < 1000; ++page) {
-            const HttpResult r = get(port(), target);
-            EXPECT_EQ(r.status, 200) << r;
-            const Json j = r.json();
-            if (!j.is_object() || !j["recent"].is_array()) break;
-            EXPECT_LE(j["recent"].size(), static_cast<std::size_t>(limit));
-            if (page > 0) {
-                EXPECT_TRUE(j["live"].empty()) << "a later page lists live games";
-            }
-            for (const Json& g : j["recent"]) rows.push_back(g);
-            if (j["next"].is_null()) break;
-            if (between) between();
-            target = "/api/games?limit=" + std::to_string(limit) +
-                     "&before=" + j["next"].get<std::string>();
-        }
-        return rows;
-    }
+    Json health() { return ::chimera::health(port()); }
+    Created finished_game() { return ::chimera::finished_game(port()); }
 };
 
-TEST_F(ServerFinished, AFinishedGameLeavesMemoryAndIsReadFromTheDatabase) {
+// The tests that read and list finished games from the database, on SQLite
+// and on PostgreSQL.
+class ServerFinishedStored : public BackendServerFixture {
+  protected:
+    Json health() { return ::chimera::health(port()); }
+    Created finished_game() { return ::chimera::finished_game(port()); }
+    std::vector<Json> all_pages(int limit, const std::function<void()>& between = {}) {
+        return ::chimera::all_pages(port(), limit, between);
+    }
+};
+CHIMERA_ON_EACH_BACKEND(ServerFinishedStored);
+
+TEST_P(ServerFinishedStored, AFinishedGameLeavesMemoryAndIsReadFromTheDatabase) {
     const Created live = create_game(port(), {{"variant", "chess"}, {"mode", "local"}});
     const Created done = finished_game();
     Json h = health();
@@ -159,7 +175,7 @@ TEST_F(ServerFinished, TheCacheOfFinishedGamesIsBounded) {
 // A restart loads the games going on only: the finished ones are not even
 // read (a finished game stored with a move that cannot be replayed draws no
 // warning), and they are there when asked for.
-TEST_F(ServerFinished, ARestartLoadsOnlyTheGamesGoingOn) {
+TEST_P(ServerFinishedStored, ARestartLoadsOnlyTheGamesGoingOn) {
     const Created live = create_game(port(), {{"variant", "chess"}, {"mode", "local"}});
     ASSERT_EQ(http_move(port(), live.id, live.token, "e2e4").status, 200);
     const Created done = finished_game();
@@ -203,7 +219,7 @@ TEST_F(ServerFinished, ARestartLoadsOnlyTheGamesGoingOn) {
 // Following `next` lists every finished game once, newest first, while games
 // end and start between the pages; the games that end meanwhile are on the
 // first page.
-TEST_F(ServerFinished, PagesListEveryFinishedGameOnceWhileGamesEnd) {
+TEST_P(ServerFinishedStored, PagesListEveryFinishedGameOnceWhileGamesEnd) {
     std::set<std::string> before;
     for (int i = 0; i < 11; ++i) before.insert(finished_game().id);
     std::set<std::string> meanwhile;

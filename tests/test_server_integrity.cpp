@@ -265,8 +265,9 @@ TEST_F(ServerIntegrity, FloodLimitsPerAddress) {
 // A storage that can be told to fail, around a real SQLite database in memory.
 class FlakyStorage final : public server::Storage {
   public:
-    explicit FlakyStorage(std::unique_ptr<server::Storage> inner, bool* fail)
-        : inner_(std::move(inner)), fail_(fail) {}
+    // Fails while *fail, as a broken database or (away) as one that is not there.
+    explicit FlakyStorage(std::unique_ptr<server::Storage> inner, bool* fail, bool away = false)
+        : inner_(std::move(inner)), fail_(fail), away_(away) {}
     Status create_game(const server::StoredGame& g) override {
         return check() ? inner_->create_game(g) : down();
     }
@@ -285,7 +286,7 @@ class FlakyStorage final : public server::Storage {
     }
     Status list_finished(const server::ListCursor* before, std::size_t limit,
                          std::vector<server::GameSummary>& out) override {
-        return inner_->list_finished(before, limit, out);
+        return check() ? inner_->list_finished(before, limit, out) : down();
     }
     Status count_finished(std::int64_t& count) override { return inner_->count_finished(count); }
     Status heartbeat(std::int64_t at) override { return inner_->heartbeat(at); }
@@ -293,9 +294,13 @@ class FlakyStorage final : public server::Storage {
 
   private:
     bool check() const { return !*fail_; }
-    static Status down() { return Status::error("database: disk I/O error (injected)"); }
+    Status down() const {
+        return away_ ? Status::unavailable("database: connection refused (injected)")
+                     : Status::error("database: disk I/O error (injected)");
+    }
     std::unique_ptr<server::Storage> inner_;
     bool* fail_;
+    bool away_;
 };
 
 // Nothing is declared that is not stored: a resignation, an agreed draw, a draw
@@ -341,6 +346,47 @@ TEST(GameServiceStorage, NothingCountsThatCouldNotBeStored) {
     games.draw(id, black, "accept", err = {});
     EXPECT_FALSE(err) << err.message;
     EXPECT_EQ(state()["result"], "1/2-1/2");
+    games.shutdown();
+}
+
+// A database that is not there (Status::unavailable) is answered 503, for
+// every action that would store something and for reads from the database;
+// nothing is done meanwhile, and everything works again once it is back.
+TEST(GameServiceStorage, ADatabaseThatIsAwayIsAnswered503) {
+    bool failing = false;
+    Status st = Status::ok();
+    auto sqlite = server::open_sqlite(":memory:", &st);
+    ASSERT_TRUE(sqlite) << st.message();
+    server::GameService games(std::make_unique<FlakyStorage>(std::move(sqlite), &failing, true), 1);
+    server::ApiError err;
+    server::CreateRequest req;
+    req.mode = "local";
+    const server::SeatGrant a = games.create(req, err);
+    ASSERT_FALSE(err) << err.message;
+    const server::SeatGrant done = games.create(req, err);
+    games.resign(done.id, done.token, err);
+    ASSERT_FALSE(err) << err.message;
+
+    failing = true;
+    games.move(a.id, a.token, "e2e4", err);
+    EXPECT_EQ(err.status, 503) << err.message;
+    EXPECT_NE(err.message.find("database"), std::string::npos) << err.message;
+    games.resign(a.id, a.token, err = {});
+    EXPECT_EQ(err.status, 503) << err.message;
+    games.create(req, err = {});
+    EXPECT_EQ(err.status, 503) << err.message;
+    games.state(done.id, "", err = {});
+    EXPECT_EQ(err.status, 503) << "a finished game read from the database: " << err.message;
+    games.list(20, std::nullopt, err = {});
+    EXPECT_EQ(err.status, 503) << err.message;
+    const Json during = Json::parse(games.state(a.id, "", err = {}));
+    EXPECT_FALSE(err) << "a game in memory is still shown: " << err.message;
+    EXPECT_TRUE(during["moves"].empty());
+    EXPECT_EQ(during["result"], "*");
+
+    failing = false;
+    games.move(a.id, a.token, "e2e4", err = {});
+    EXPECT_FALSE(err) << err.message;
     games.shutdown();
 }
 

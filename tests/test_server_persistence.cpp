@@ -1,7 +1,8 @@
 // Clocks, restarts and crashes against the real server: running clocks, a
 // flag falling on the server, a clean stop and restart on the same database
 // (every game resumes where it was), and kill -9 between moves and under
-// concurrent play (every acknowledged move and action is still there).
+// concurrent play (every acknowledged move and action is still there) — the
+// restarts and crashes on each storage backend, SQLite and PostgreSQL.
 #include <atomic>
 #include <mutex>
 
@@ -13,6 +14,9 @@ namespace {
 using namespace chimera::testing;
 
 class ServerPersistence : public ServerFixture {};
+// Restarts and crashes, on SQLite and on PostgreSQL.
+class ServerRestarts : public BackendServerFixture {};
+CHIMERA_ON_EACH_BACKEND(ServerRestarts);
 
 // The fields of a state that must survive a restart unchanged.
 Json durable(const Json& s) {
@@ -186,7 +190,7 @@ TEST_F(ServerPersistence, AnEmptySeatDoesNotLoseOnTime) {
     EXPECT_NE(late.body.find("over"), std::string::npos) << late;
 }
 
-TEST_F(ServerPersistence, RestartResumesEveryGame) {
+TEST_P(ServerRestarts, RestartResumesEveryGame) {
     std::vector<std::pair<std::string, std::string>> games;  // id, token
     // A local game in progress.
     const Created a = create_game(port(), {{"variant", "chess"}, {"mode", "local"}});
@@ -263,7 +267,7 @@ TEST_F(ServerPersistence, RestartResumesEveryGame) {
 
 // Stopping the server while the computer is thinking leaves a stored game with
 // the computer to move; the restarted server must come up and make that move.
-TEST_F(ServerPersistence, RestartWithTheComputerToMove) {
+TEST_P(ServerRestarts, RestartWithTheComputerToMove) {
     const Created g = create_game(
         port(), {{"variant", "chess"}, {"mode", "computer"}, {"side", "black"}, {"level", 8}});
     ASSERT_EQ(g.raw.status, 201) << g.raw;
@@ -305,7 +309,7 @@ std::vector<std::string> play_random(unsigned short port, const std::string& id,
     return acked;
 }
 
-TEST_F(ServerPersistence, KillNineBetweenMovesLosesNothing) {
+TEST_P(ServerRestarts, KillNineBetweenMovesLosesNothing) {
     std::mt19937 rng(20240611);
     const Created g = create_game(port(), {{"variant", "chess"}, {"mode", "local"}});
     const Created w = create_game(port(), {{"variant", "wreckage"}, {"mode", "local"}});
@@ -355,7 +359,7 @@ TEST_F(ServerPersistence, KillNineBetweenMovesLosesNothing) {
     }
 }
 
-TEST_F(ServerPersistence, KillNineUnderConcurrentPlayKeepsEveryAcknowledgedMove) {
+TEST_P(ServerRestarts, KillNineUnderConcurrentPlayKeepsEveryAcknowledgedMove) {
     constexpr int kGames = 6;
     struct Player {
         Created game;

@@ -11,8 +11,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
+#include <sstream>
 
 #include "binary_under_test.h"
 #include "server_client.h"
@@ -350,6 +352,112 @@ TEST_F(ServerStorage, SigtermRightAfterTheAnnouncementStopsCleanly) {
         ASSERT_TRUE(server_.start(db()));
         ASSERT_TRUE(server_.stop());  // fails the test on a non-zero or signalled exit
     }
+}
+
+// --- On PostgreSQL -----------------------------------------------------------
+
+// Counts the lines of text that contain `what`.
+int lines_with(const std::string& text, const std::string& what) {
+    int n = 0;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) n += line.find(what) != std::string::npos;
+    return n;
+}
+
+// A --db URI that is malformed, names no server, or a database that is not
+// there: one line on stderr saying so, exit status 2, nothing served, and
+// never the password.
+TEST(PostgresServe, ABadOrUnreachableUriIsOneErrorLineAndStatus2) {
+    PostgresServer* pg = postgres();
+    ASSERT_TRUE(pg);
+    TempDir dir;
+    const std::string port = std::to_string(pg->port());
+    for (const std::string& uri :
+         {std::string("postgresql://postgres@127.0.0.1:1/chimera"),
+          std::string("postgresql://postgres:hunter2@127.0.0.1:1/chimera"),
+          std::string("postgres://127.0.0.1:notaport/chimera"),
+          std::string("postgresql://postgres@127.0.0.1:") + port + "/chimera?sslmode=nonsense",
+          std::string("postgresql://postgres:hunter2@127.0.0.1:") + port + "/no_such_database",
+          std::string("postgresql://postgres@127.0.0.1:") + port + "/%zz"}) {
+        SCOPED_TRACE(uri);
+        const ServeRun run = run_serve(dir, uri);
+        EXPECT_FALSE(run.served) << run.out;
+        EXPECT_TRUE(run.exited) << "no exit within the timeout, or killed by a signal";
+        EXPECT_EQ(run.status, 2) << run.err;
+        EXPECT_EQ(run.err.rfind("error: database", 0), 0u) << run.err;
+        EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
+        EXPECT_EQ(run.err.find("hunter2"), std::string::npos) << run.err;
+        EXPECT_EQ(run.out.find("hunter2"), std::string::npos) << run.out;
+    }
+}
+
+// The database goes away under a running server: moves are refused with 503
+// (and not stored), a game in memory is still shown, the outage is one line
+// on stderr however many requests fail and however long it lasts, and the
+// server plays on once the database is back.
+TEST(PostgresServe, ADatabaseThatGoesAwayRefusesMovesWith503AndIsBackWhenItReturns) {
+    PostgresServer* pg = postgres();
+    ASSERT_TRUE(pg);
+    TempDir dir;
+    const std::string db = pg->new_database();
+    ServerProcess server;
+    server.set_log_path(dir.file("server.log"));
+    ASSERT_TRUE(server.start(db));
+    EXPECT_NE(server.first_line().find("(database " + db + ","), std::string::npos)
+        << server.first_line();
+    const Created g = create_game(server.port(), {{"variant", "chess"}, {"mode", "local"}});
+    ASSERT_EQ(g.raw.status, 201) << g.raw;
+    ASSERT_EQ(http_move(server.port(), g.id, g.token, "e2e4").status, 200);
+    WsClient ws;
+    ASSERT_TRUE(ws.connect(server.port(), ws_target(g.id, g.token)));
+    ASSERT_TRUE(ws.next());
+
+    struct Restart {  // the database comes back whatever happens below
+        PostgresServer& pg;
+        ~Restart() { pg.start(); }
+    } restart{*pg};
+    ASSERT_TRUE(pg->stop());
+    for (int i = 0; i < 5; ++i) {
+        const HttpResult r = http_move(server.port(), g.id, g.token, "e7e5");
+        EXPECT_EQ(r.status, 503) << r;
+        const Json error = r.json();
+        ASSERT_TRUE(error.is_object()) << r;
+        EXPECT_EQ(error["error"]["status"], 503) << r;
+        EXPECT_NE(error["error"]["message"].get<std::string>().find("database"), std::string::npos)
+            << r;
+    }
+    ASSERT_TRUE(ws.send(Json{{"type", "move"}, {"move", "e7e5"}}));
+    const auto refused = ws.wait_for([](const Json& j) { return j.value("type", "") == "error"; });
+    ASSERT_TRUE(refused) << ws.last_error();
+    EXPECT_EQ((*refused)["status"], 503) << *refused;
+    const HttpResult created =
+        post(server.port(), "/api/games", {{"variant", "chess"}, {"mode", "local"}});
+    EXPECT_EQ(created.status, 503) << created;
+    EXPECT_EQ(lans_of(game_state(server.port(), g.id)), (std::vector<std::string>{"e2e4"}));
+    std::this_thread::sleep_for(std::chrono::milliseconds(2500));  // heartbeats fail meanwhile
+    EXPECT_EQ(lines_with(server.log(), "error: database"), 1) << server.log();
+
+    ASSERT_TRUE(pg->start());
+    // The next request after the database is back reconnects (attempts are at
+    // most one a second, so it may take one more).
+    HttpResult moved;
+    const auto deadline = std::chrono::steady_clock::now() + kStartTimeout;
+    do {
+        moved = http_move(server.port(), g.id, g.token, "e7e5");
+        if (moved.status != 503) break;
+        std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    } while (std::chrono::steady_clock::now() < deadline);
+    EXPECT_EQ(moved.status, 200) << moved;
+    EXPECT_EQ(http_move(server.port(), g.id, g.token, "g1f3").status, 200);
+    EXPECT_EQ(lines_with(server.log(), "is back"), 1) << server.log();
+    EXPECT_EQ(lines_with(server.log(), "error: database"), 1) << server.log();
+
+    // Only the acknowledged moves were stored.
+    server.kill_hard();
+    ASSERT_TRUE(server.start(db));
+    EXPECT_EQ(lans_of(game_state(server.port(), g.id)),
+              (std::vector<std::string>{"e2e4", "e7e5", "g1f3"}));
+    EXPECT_TRUE(server.stop());
 }
 
 }  // namespace

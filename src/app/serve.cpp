@@ -1,6 +1,7 @@
 // `chimera serve`: the game server with the browser UI.
 #include <algorithm>
 #include <iostream>
+#include <mutex>
 #include <ostream>
 #include <thread>
 
@@ -89,7 +90,8 @@ int cmd_serve(const Args& args, std::ostream& out, std::ostream& err) {
             ++i;
         } else {
             err << "error: unknown or incomplete option " << chimera::quoted(a)
-                << " (--port N --db FILE --static DIR --threads N --computer-threads N --address IP"
+                << " (--port N --db FILE|URI --static DIR --threads N --computer-threads N "
+                   "--address IP"
                    " --max-connections N --max-connections-per-address N --games-per-minute N "
                    "--games-per-minute-total N --trusted-proxy IP[/BITS] "
                    "--computer-games-per-address N --computer-queue N "
@@ -99,9 +101,18 @@ int cmd_serve(const Args& args, std::ostream& out, std::ostream& err) {
             return kUsageError;
         }
     }
+    // A database that goes away (PostgreSQL) and comes back is reported once
+    // each way; the lines come from the threads that notice.
+    std::mutex log_mutex;
+    auto log = [&err, &log_mutex](const std::string& line) {
+        std::lock_guard lock(log_mutex);
+        err << line << std::endl;
+    };
     Status st = Status::ok();
-    auto storage = server::open_sqlite(db, &st);
-    if (!storage) return err << "error: " << st.message() << '\n', 1;
+    auto storage = server::open_storage(db, &st, log);
+    // A --db that cannot be used (a bad or unreachable URI, a file that is no
+    // database, a schema newer than the program) is bad input.
+    if (!storage) return err << "error: " << st.message() << '\n', kUsageError;
     server::GameService games(std::move(storage), computer_threads, computer_limits, absence);
     std::vector<std::string> skipped;
     if (Status s = games.restore(&skipped); !s) return err << "error: " << s.message() << '\n', 1;
@@ -114,9 +125,10 @@ int cmd_serve(const Args& args, std::ostream& out, std::ostream& err) {
         << http.descriptor_limit() << ")" << std::endl;
     // Restored: the games going on, back in memory, and the finished ones, read on demand.
     const server::GameCounts counts = games.counts();
-    out << "Chimera is serving on http://localhost:" << port << "/ (database " << db << ", "
-        << counts.live + counts.finished << " games restored: " << counts.live << " in play, "
-        << counts.finished << " finished)" << std::endl;
+    out << "Chimera is serving on http://localhost:" << port << "/ (database "
+        << server::printable_db(db) << ", " << counts.live + counts.finished
+        << " games restored: " << counts.live << " in play, " << counts.finished << " finished)"
+        << std::endl;
     http.run(true);
     games.shutdown();  // before the network layer is torn down
     out << "Chimera stopped." << std::endl;

@@ -9,17 +9,23 @@ namespace chimera {
 class [[nodiscard]] Status {
   public:
     static Status ok() { return Status(); }
-    static Status error(std::string message) { return Status(std::move(message)); }
+    static Status error(std::string message) { return Status(std::move(message), false); }
+    // A failure of something outside the program that may come back (a
+    // database that went away): the same request can succeed later.
+    static Status unavailable(std::string message) { return Status(std::move(message), true); }
 
     bool is_ok() const { return !failed_; }
     explicit operator bool() const { return !failed_; }
+    bool is_unavailable() const { return unavailable_; }
     const std::string& message() const { return message_; }
 
   private:
     Status() = default;
-    explicit Status(std::string m) : message_(std::move(m)), failed_(true) {}
+    Status(std::string m, bool unavailable)
+        : message_(std::move(m)), failed_(true), unavailable_(unavailable) {}
     std::string message_;
     bool failed_ = false;
+    bool unavailable_ = false;
 };
 
 // How a game stands after the last move; draw reasons follow the rule order of the spec.

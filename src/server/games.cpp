@@ -68,6 +68,15 @@ constexpr int kViewerBoth = 2, kSpectator = -1;
 
 ApiError fail(int status, std::string message) { return ApiError{status, std::move(message)}; }
 
+// A storage call that failed, as the API answers it: 503 while the database is
+// away (the same request can succeed later; what happened is on the server's
+// stderr), 500 for any other failure.
+ApiError storage_failure(const Status& s) {
+    if (s.is_unavailable())
+        return fail(503, "the database is unavailable: nothing was stored; try again shortly");
+    return fail(500, s.message());
+}
+
 // Sets the caller's error and answers an empty value of whatever type it returns.
 struct Refused {
     template <class T>
@@ -232,8 +241,7 @@ std::shared_ptr<Room> GameService::find(const std::string& id, ApiError& err) {
 std::shared_ptr<Room> GameService::load_finished(const std::string& id, ApiError& err) {
     StoredGame g;
     bool found = false;
-    if (Status s = storage_->load_game(id, g, &found); !s)
-        return refused(err, fail(500, s.message()));
+    if (Status s = storage_->load_game(id, g, &found); !s) return refused(err, storage_failure(s));
     Status why = Status::ok();
     auto room = found && g.result != "*" ? replay(std::move(g), &why) : nullptr;
     if (!room) return refused(err, fail(404, "no game " + chimera::quoted(id)));
@@ -451,7 +459,7 @@ SeatGrant GameService::create(const CreateRequest& req, ApiError& err) {
         if ((err = computer_has_room(*room))) return {};
     // The game and any imported moves are stored in one transaction.
     if (Status s = storage_->create_game(g); !s) {
-        err = fail(500, s.message());
+        err = storage_failure(s);
         return {};
     }
     if (g.result != "*") {  // an imported game that is over: read from the database
@@ -489,7 +497,7 @@ SeatGrant GameService::join(const std::string& id, const std::string& invite, Ap
     if (Status s = storage_->update_game(g); !s) {
         g.seat_taken[open] = false;
         g.turn_started_ms = started_before;
-        return refused(err, fail(500, s.message()));
+        return refused(err, storage_failure(s));
     }
     ++room->version;
     publish(*room);
@@ -508,7 +516,7 @@ ApiError GameService::apply_move(Room& room, const MoveInput& input) {
     if (timed) {
         remaining -= now - room.data.turn_started_ms;
         if (remaining < 0) {
-            if (Status s = flag(room, mover); !s) return fail(500, s.message());
+            if (Status s = flag(room, mover); !s) return storage_failure(s);
             return fail(409, "time is up: the game was lost on time");
         }
     }
@@ -544,7 +552,7 @@ ApiError GameService::apply_move(Room& room, const MoveInput& input) {
         g.draw_offer = saved_offer;
         g.result = "*";
         g.termination.clear();
-        return fail(500, s.message());
+        return storage_failure(s);
     }
     ++room.version;
     if (g.result != "*" && room.thinking) room.thinking->stop();
@@ -615,7 +623,7 @@ ActionAck GameService::resign(const std::string& id, const std::string& token, A
     if (Status s =
             end_game(*room, seat == 0 ? "0-1" : "1-0", std::string(kSideName[seat]) + " resigned");
         !s)
-        return refused(err, fail(500, s.message()));
+        return refused(err, storage_failure(s));
     return ActionAck{room->data.result, -1};
 }
 
@@ -637,7 +645,7 @@ ActionAck GameService::draw(const std::string& id, const std::string& token,
     if (action == "offer") {
         if (g.draw_offer == 1 - seat) {
             if (Status s = end_game(*room, "1/2-1/2", "draw agreed"); !s)
-                return refused(err, fail(500, s.message()));
+                return refused(err, storage_failure(s));
             return ActionAck{g.result, -1};
         }
         g.draw_offer = seat;
@@ -645,7 +653,7 @@ ActionAck GameService::draw(const std::string& id, const std::string& token,
         if (g.draw_offer < 0 || g.draw_offer == seat)
             return refused(err, fail(409, "there is no draw offer to accept"));
         if (Status s = end_game(*room, "1/2-1/2", "draw agreed"); !s)
-            return refused(err, fail(500, s.message()));
+            return refused(err, storage_failure(s));
         return ActionAck{g.result, -1};
     } else if (action == "decline") {
         if (g.draw_offer < 0 || g.draw_offer == seat)
@@ -658,7 +666,7 @@ ActionAck GameService::draw(const std::string& id, const std::string& token,
     if (Status s = storage_->update_game(g); !s) {
         g.draw_offer = offer_before;
         g.updated_ms = updated_before;
-        return refused(err, fail(500, s.message()));
+        return refused(err, storage_failure(s));
     }
     ++room->version;
     publish(*room);
@@ -675,7 +683,7 @@ ActionAck GameService::abort(const std::string& id, const std::string& token, Ap
     if (!abortable(room->data))
         return refused(err, fail(409, "both sides have moved: the game can no longer be aborted"));
     if (Status s = end_game(*room, std::string(kAborted), "aborted"); !s)
-        return refused(err, fail(500, s.message()));
+        return refused(err, storage_failure(s));
     return ActionAck{room->data.result, -1};
 }
 
@@ -699,7 +707,7 @@ ActionAck GameService::claim(const std::string& id, const std::string& token, Ap
         return refused(err, fail(409, "your opponent has been away for less than " +
                                           std::to_string(rules_.absence_ms / 1000) + " s"));
     if (Status s = end_game(*room, seat == 0 ? "1-0" : "0-1", abandoned(other)); !s)
-        return refused(err, fail(500, s.message()));
+        return refused(err, storage_failure(s));
     return ActionAck{g.result, -1};
 }
 
@@ -822,7 +830,7 @@ GameListing GameService::list(std::size_t limit, const std::optional<ListCursor>
     }
     // One more than a page tells whether there is a next one.
     if (Status s = storage_->list_finished(before ? &*before : nullptr, limit + 1, out.recent); !s)
-        return refused(err, fail(500, s.message()));
+        return refused(err, storage_failure(s));
     if (out.recent.size() > limit) {
         out.recent.resize(limit);
         out.next = ListCursor{out.recent.back().updated_ms, out.recent.back().id};

@@ -1,7 +1,8 @@
 // SQLite storage: one database file in WAL mode with synchronous=NORMAL — a
 // committed transaction is in the log before COMMIT returns, so it survives a
 // kill -9 of the server (a power cut may lose the last few) — and numbered
-// migrations applied in order on open.
+// migrations (migrations.h, shared with the PostgreSQL backend) applied in
+// order on open.
 #include <sqlite3.h>
 
 #include <cstdint>
@@ -9,82 +10,12 @@
 #include <memory>
 #include <mutex>
 
+#include "server/migrations.h"
 #include "server/storage.h"
 
 namespace chimera::server {
 
 namespace {
-
-// Migration N brings the schema from version N to N+1.
-constexpr const char* kMigrations[] = {
-    R"sql(
-    CREATE TABLE games (
-        id TEXT PRIMARY KEY,
-        variant TEXT NOT NULL,
-        start_fen TEXT NOT NULL,
-        formation INTEGER NOT NULL DEFAULT 0,
-        mode TEXT NOT NULL,
-        level INTEGER NOT NULL DEFAULT 0,
-        computer_side INTEGER NOT NULL DEFAULT -1,
-        token_white TEXT NOT NULL,
-        token_black TEXT NOT NULL,
-        white_taken INTEGER NOT NULL,
-        black_taken INTEGER NOT NULL,
-        invite TEXT NOT NULL,
-        base_ms INTEGER NOT NULL,
-        inc_ms INTEGER NOT NULL,
-        remaining_white INTEGER NOT NULL,
-        remaining_black INTEGER NOT NULL,
-        result TEXT NOT NULL,
-        termination TEXT NOT NULL,
-        draw_offer INTEGER NOT NULL,
-        created_ms INTEGER NOT NULL,
-        updated_ms INTEGER NOT NULL
-    );
-    CREATE TABLE moves (
-        game_id TEXT NOT NULL REFERENCES games(id),
-        ply INTEGER NOT NULL,
-        lan TEXT NOT NULL,
-        san TEXT NOT NULL,
-        PRIMARY KEY (game_id, ply)
-    );
-    CREATE INDEX games_updated ON games(updated_ms);
-    )sql",
-    // 2: when the running clock's turn began, and the server's last sign of
-    // life, so a restart charges the time used before it and not the downtime.
-    R"sql(
-    ALTER TABLE games ADD COLUMN turn_started_ms INTEGER NOT NULL DEFAULT 0;
-    CREATE TABLE heartbeat (id INTEGER PRIMARY KEY CHECK (id = 1), at_ms INTEGER NOT NULL);
-    )sql",
-    // 3: how many of a game's moves were given with it (at creation, by an
-    // import), so an abort counts only the moves played on the server. Games
-    // stored before have 0: all their moves count, so none becomes abortable.
-    R"sql(
-    ALTER TABLE games ADD COLUMN given_plies INTEGER NOT NULL DEFAULT 0;
-    )sql",
-    // 4: finished games leave memory. The list of finished games is read a page
-    // at a time from an index (keyset: updated_ms, then id), the start loads only
-    // the unfinished ones from another, and each game row carries its ply count
-    // for the list. The number of finished games is kept by triggers, so the
-    // start reads it without counting them. The index on updated_ms of every
-    // game went unread and was rewritten by every move.
-    R"sql(
-    ALTER TABLE games ADD COLUMN plies INTEGER NOT NULL DEFAULT 0;
-    UPDATE games SET plies = (SELECT count(*) FROM moves WHERE moves.game_id = games.id);
-    DROP INDEX games_updated;
-    CREATE INDEX games_finished ON games(updated_ms, id) WHERE result <> '*';
-    CREATE INDEX games_unfinished ON games(created_ms) WHERE result = '*';
-    CREATE TABLE finished_count (id INTEGER PRIMARY KEY CHECK (id = 1), n INTEGER NOT NULL);
-    INSERT INTO finished_count SELECT 1, count(*) FROM games WHERE result <> '*';
-    CREATE TRIGGER games_finished_insert AFTER INSERT ON games WHEN new.result <> '*'
-    BEGIN UPDATE finished_count SET n = n + 1; END;
-    CREATE TRIGGER games_finished_update AFTER UPDATE OF result ON games
-    WHEN (old.result <> '*') <> (new.result <> '*')
-    BEGIN UPDATE finished_count SET n = n + (CASE WHEN new.result <> '*' THEN 1 ELSE -1 END); END;
-    CREATE TRIGGER games_finished_delete AFTER DELETE ON games WHEN old.result <> '*'
-    BEGIN UPDATE finished_count SET n = n - 1; END;
-    )sql",
-};
 
 // One SQLite connection and its prepared statements, used by one thread at a
 // time (its mutex).
@@ -156,7 +87,10 @@ class Connection {
     std::map<const char*, sqlite3_stmt*> statements_;
 };
 
-void bind(sqlite3_stmt* st, int i, const std::string& s) {
+// Not named bind: with <functional> in sight, a call bind(st, i, id) would
+// find std::bind by argument-dependent lookup, a better match for a
+// non-const or temporary string, and bind nothing.
+void bind_text(sqlite3_stmt* st, int i, const std::string& s) {
     sqlite3_bind_text(st, i, s.c_str(), static_cast<int>(s.size()), SQLITE_TRANSIENT);
 }
 std::string text(sqlite3_stmt* st, int col) {
@@ -288,7 +222,7 @@ class SqliteStorage final : public Storage {
         sqlite3_stmt* st =
             reader_->statement("SELECT " CHIMERA_GAME_COLUMNS " FROM games WHERE id = ?");
         if (!st) return reader_->rollback("prepare game read");
-        bind(st, 1, id);
+        bind_text(st, 1, id);
         const int rc = sqlite3_step(st);
         if (rc == SQLITE_ROW) {
             out = read_game(st);
@@ -310,7 +244,7 @@ class SqliteStorage final : public Storage {
             "ORDER BY updated_ms DESC, id DESC LIMIT ?3");
         if (!st) return reader_->error("prepare list");
         sqlite3_bind_int64(st, 1, before ? before->updated_ms : INT64_MAX);
-        bind(st, 2, before ? before->id : std::string());
+        bind_text(st, 2, before ? before->id : std::string());
         sqlite3_bind_int64(st, 3, static_cast<sqlite3_int64>(limit));
         int rc;
         while ((rc = sqlite3_step(st)) == SQLITE_ROW)
@@ -337,7 +271,7 @@ class SqliteStorage final : public Storage {
     static Status read_moves(Connection& c, StoredGame& g) {
         sqlite3_stmt* mv = c.statement("SELECT lan, san FROM moves WHERE game_id = ? ORDER BY ply");
         if (!mv) return c.error("prepare moves");
-        bind(mv, 1, g.id);
+        bind_text(mv, 1, g.id);
         int rc;
         while ((rc = sqlite3_step(mv)) == SQLITE_ROW) {
             g.lan.push_back(text(mv, 0));
@@ -357,13 +291,13 @@ class SqliteStorage final : public Storage {
             if (sqlite3_step(st) == SQLITE_ROW) version = sqlite3_column_int(st, 0);
             sqlite3_finalize(st);
         }
-        const int target = static_cast<int>(std::size(kMigrations));
+        const int target = kSchemaVersion;
         if (version > target)
             return Status::error("database: schema version " + std::to_string(version) +
                                  " is newer than this program (" + std::to_string(target) + ")");
         for (int v = version; v < target; ++v) {
             if (Status s = db_.exec("BEGIN IMMEDIATE"); !s) return s;
-            if (Status s = db_.exec(kMigrations[v]); !s) return db_.rollback(s.message());
+            if (Status s = db_.exec(migrations()[v].sqlite); !s) return db_.rollback(s.message());
             const std::string set =
                 "DELETE FROM schema_version; INSERT INTO schema_version VALUES(" +
                 std::to_string(v + 1) + ")";
@@ -378,10 +312,10 @@ class SqliteStorage final : public Storage {
         sqlite3_stmt* st =
             db_.statement("INSERT INTO moves(game_id, ply, lan, san) VALUES(?,?,?,?)");
         if (!st) return db_.error("prepare move insert");
-        bind(st, 1, id);
+        bind_text(st, 1, id);
         sqlite3_bind_int64(st, 2, static_cast<sqlite3_int64>(ply));
-        bind(st, 3, lan);
-        bind(st, 4, san);
+        bind_text(st, 3, lan);
+        bind_text(st, 4, san);
         const int rc = sqlite3_step(st);
         sqlite3_reset(st);
         return rc == SQLITE_DONE ? Status::ok() : db_.error("insert move");
@@ -402,24 +336,24 @@ class SqliteStorage final : public Storage {
                   "WHERE id=?1";
         sqlite3_stmt* st = db_.statement(sql);
         if (!st) return db_.error("prepare game write");
-        bind(st, 1, g.id);
-        bind(st, 2, g.variant);
-        bind(st, 3, g.start_fen);
+        bind_text(st, 1, g.id);
+        bind_text(st, 2, g.variant);
+        bind_text(st, 3, g.start_fen);
         sqlite3_bind_int(st, 4, g.formation);
-        bind(st, 5, g.mode);
+        bind_text(st, 5, g.mode);
         sqlite3_bind_int(st, 6, g.level);
         sqlite3_bind_int(st, 7, g.computer_side);
-        bind(st, 8, g.token[0]);
-        bind(st, 9, g.token[1]);
+        bind_text(st, 8, g.token[0]);
+        bind_text(st, 9, g.token[1]);
         sqlite3_bind_int(st, 10, g.seat_taken[0]);
         sqlite3_bind_int(st, 11, g.seat_taken[1]);
-        bind(st, 12, g.invite);
+        bind_text(st, 12, g.invite);
         sqlite3_bind_int64(st, 13, g.base_ms);
         sqlite3_bind_int64(st, 14, g.inc_ms);
         sqlite3_bind_int64(st, 15, g.remaining_ms[0]);
         sqlite3_bind_int64(st, 16, g.remaining_ms[1]);
-        bind(st, 17, g.result);
-        bind(st, 18, g.termination);
+        bind_text(st, 17, g.result);
+        bind_text(st, 18, g.termination);
         sqlite3_bind_int(st, 19, g.draw_offer);
         sqlite3_bind_int64(st, 20, g.created_ms);
         sqlite3_bind_int64(st, 21, g.updated_ms);

@@ -1,12 +1,14 @@
-// Persistence of games behind an interface, so a shared store (PostgreSQL, see
-// docs/scaling.md) can be added without touching game logic. Every accepted
-// move is committed before it is acknowledged. Games going on are loaded at
-// start; finished ones stay in the store, read one at a time on demand and
-// listed a page at a time from an index.
+// Persistence of games behind an interface with two backends: an SQLite file
+// and PostgreSQL (the store several servers can share, docs/scaling.md); the
+// game logic does not know which. Every accepted move is committed before it
+// is acknowledged. Games going on are loaded at start; finished ones stay in
+// the store, read one at a time on demand and listed a page at a time from an
+// index. Both backends have the same schema versions (migrations.h).
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -97,7 +99,27 @@ class Storage {
     virtual Status last_heartbeat(std::int64_t& at_ms) = 0;
 };
 
+// Where a backend reports, one line each, that its database went away and
+// that it is back: once per outage, not once per refused request.
+using StorageLog = std::function<void(const std::string& line)>;
+
 // SQLite in WAL mode with versioned migrations (schema_version table).
 std::unique_ptr<Storage> open_sqlite(const std::string& path, Status* status);
+
+// PostgreSQL through libpq, `uri` a libpq connection URI, with the same
+// versioned migrations. A database that goes away makes the calls fail with
+// Status::unavailable; the next call after it is back reconnects.
+std::unique_ptr<Storage> open_postgres(const std::string& uri, Status* status, StorageLog log = {});
+
+// Whether `db` (the --db of `chimera serve`) names a PostgreSQL database: a
+// connection URI beginning postgresql:// or postgres://. Anything else is an
+// SQLite file.
+bool is_postgres_uri(std::string_view db);
+
+// The backend `db` names, opened and migrated.
+std::unique_ptr<Storage> open_storage(const std::string& db, Status* status, StorageLog log = {});
+
+// `db` as it may be shown (logs, the start line): a URI's password replaced by ***.
+std::string printable_db(const std::string& db);
 
 }  // namespace chimera::server

@@ -1,0 +1,155 @@
+// The migrations of the storage schema in the two dialects (migrations.h).
+// Where the dialects differ: PostgreSQL stores milliseconds as BIGINT (SQLite's
+// INTEGER is 64-bit already), compares ids bytewise (COLLATE "C", as SQLite
+// and the server's own ordering do, whatever the database's locale), and keeps
+// the count of finished games with one PL/pgSQL trigger function where SQLite
+// has three triggers.
+#include "server/migrations.h"
+
+#include <iterator>
+
+namespace chimera::server {
+
+namespace {
+
+constexpr Migration kMigrations[] = {
+    // 1: games and their moves.
+    {R"sql(
+    CREATE TABLE games (
+        id TEXT PRIMARY KEY,
+        variant TEXT NOT NULL,
+        start_fen TEXT NOT NULL,
+        formation INTEGER NOT NULL DEFAULT 0,
+        mode TEXT NOT NULL,
+        level INTEGER NOT NULL DEFAULT 0,
+        computer_side INTEGER NOT NULL DEFAULT -1,
+        token_white TEXT NOT NULL,
+        token_black TEXT NOT NULL,
+        white_taken INTEGER NOT NULL,
+        black_taken INTEGER NOT NULL,
+        invite TEXT NOT NULL,
+        base_ms INTEGER NOT NULL,
+        inc_ms INTEGER NOT NULL,
+        remaining_white INTEGER NOT NULL,
+        remaining_black INTEGER NOT NULL,
+        result TEXT NOT NULL,
+        termination TEXT NOT NULL,
+        draw_offer INTEGER NOT NULL,
+        created_ms INTEGER NOT NULL,
+        updated_ms INTEGER NOT NULL
+    );
+    CREATE TABLE moves (
+        game_id TEXT NOT NULL REFERENCES games(id),
+        ply INTEGER NOT NULL,
+        lan TEXT NOT NULL,
+        san TEXT NOT NULL,
+        PRIMARY KEY (game_id, ply)
+    );
+    CREATE INDEX games_updated ON games(updated_ms);
+    )sql",
+     R"sql(
+    CREATE TABLE games (
+        id TEXT COLLATE "C" PRIMARY KEY,
+        variant TEXT NOT NULL,
+        start_fen TEXT NOT NULL,
+        formation INTEGER NOT NULL DEFAULT 0,
+        mode TEXT NOT NULL,
+        level INTEGER NOT NULL DEFAULT 0,
+        computer_side INTEGER NOT NULL DEFAULT -1,
+        token_white TEXT NOT NULL,
+        token_black TEXT NOT NULL,
+        white_taken INTEGER NOT NULL,
+        black_taken INTEGER NOT NULL,
+        invite TEXT NOT NULL,
+        base_ms BIGINT NOT NULL,
+        inc_ms BIGINT NOT NULL,
+        remaining_white BIGINT NOT NULL,
+        remaining_black BIGINT NOT NULL,
+        result TEXT NOT NULL,
+        termination TEXT NOT NULL,
+        draw_offer INTEGER NOT NULL,
+        created_ms BIGINT NOT NULL,
+        updated_ms BIGINT NOT NULL
+    );
+    CREATE TABLE moves (
+        game_id TEXT COLLATE "C" NOT NULL REFERENCES games(id),
+        ply INTEGER NOT NULL,
+        lan TEXT NOT NULL,
+        san TEXT NOT NULL,
+        PRIMARY KEY (game_id, ply)
+    );
+    CREATE INDEX games_updated ON games(updated_ms);
+    )sql"},
+    // 2: when the running clock's turn began, and the server's last sign of
+    // life, so a restart charges the time used before it and not the downtime.
+    {R"sql(
+    ALTER TABLE games ADD COLUMN turn_started_ms INTEGER NOT NULL DEFAULT 0;
+    CREATE TABLE heartbeat (id INTEGER PRIMARY KEY CHECK (id = 1), at_ms INTEGER NOT NULL);
+    )sql",
+     R"sql(
+    ALTER TABLE games ADD COLUMN turn_started_ms BIGINT NOT NULL DEFAULT 0;
+    CREATE TABLE heartbeat (id INTEGER PRIMARY KEY CHECK (id = 1), at_ms BIGINT NOT NULL);
+    )sql"},
+    // 3: how many of a game's moves were given with it (at creation, by an
+    // import), so an abort counts only the moves played on the server. Games
+    // stored before have 0: all their moves count, so none becomes abortable.
+    {R"sql(
+    ALTER TABLE games ADD COLUMN given_plies INTEGER NOT NULL DEFAULT 0;
+    )sql",
+     R"sql(
+    ALTER TABLE games ADD COLUMN given_plies INTEGER NOT NULL DEFAULT 0;
+    )sql"},
+    // 4: finished games leave memory. The list of finished games is read a page
+    // at a time from an index (keyset: updated_ms, then id), the start loads only
+    // the unfinished ones from another, and each game row carries its ply count
+    // for the list. The number of finished games is kept by triggers, so the
+    // start reads it without counting them. The index on updated_ms of every
+    // game went unread and was rewritten by every move.
+    {R"sql(
+    ALTER TABLE games ADD COLUMN plies INTEGER NOT NULL DEFAULT 0;
+    UPDATE games SET plies = (SELECT count(*) FROM moves WHERE moves.game_id = games.id);
+    DROP INDEX games_updated;
+    CREATE INDEX games_finished ON games(updated_ms, id) WHERE result <> '*';
+    CREATE INDEX games_unfinished ON games(created_ms) WHERE result = '*';
+    CREATE TABLE finished_count (id INTEGER PRIMARY KEY CHECK (id = 1), n INTEGER NOT NULL);
+    INSERT INTO finished_count SELECT 1, count(*) FROM games WHERE result <> '*';
+    CREATE TRIGGER games_finished_insert AFTER INSERT ON games WHEN new.result <> '*'
+    BEGIN UPDATE finished_count SET n = n + 1; END;
+    CREATE TRIGGER games_finished_update AFTER UPDATE OF result ON games
+    WHEN (old.result <> '*') <> (new.result <> '*')
+    BEGIN UPDATE finished_count SET n = n + (CASE WHEN new.result <> '*' THEN 1 ELSE -1 END); END;
+    CREATE TRIGGER games_finished_delete AFTER DELETE ON games WHEN old.result <> '*'
+    BEGIN UPDATE finished_count SET n = n - 1; END;
+    )sql",
+     R"sql(
+    ALTER TABLE games ADD COLUMN plies INTEGER NOT NULL DEFAULT 0;
+    UPDATE games SET plies = (SELECT count(*) FROM moves WHERE moves.game_id = games.id);
+    DROP INDEX games_updated;
+    CREATE INDEX games_finished ON games(updated_ms, id) WHERE result <> '*';
+    CREATE INDEX games_unfinished ON games(created_ms) WHERE result = '*';
+    CREATE TABLE finished_count (id INTEGER PRIMARY KEY CHECK (id = 1), n BIGINT NOT NULL);
+    INSERT INTO finished_count SELECT 1, count(*) FROM games WHERE result <> '*';
+    CREATE FUNCTION games_finished_count() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+        IF TG_OP = 'INSERT' THEN
+            IF NEW.result <> '*' THEN UPDATE finished_count SET n = n + 1; END IF;
+        ELSIF TG_OP = 'DELETE' THEN
+            IF OLD.result <> '*' THEN UPDATE finished_count SET n = n - 1; END IF;
+        ELSIF (OLD.result <> '*') <> (NEW.result <> '*') THEN
+            UPDATE finished_count SET n = n + (CASE WHEN NEW.result <> '*' THEN 1 ELSE -1 END);
+        END IF;
+        RETURN NULL;
+    END $$;
+    CREATE TRIGGER games_finished_count AFTER INSERT OR DELETE OR UPDATE OF result ON games
+    FOR EACH ROW EXECUTE FUNCTION games_finished_count();
+    )sql"},
+};
+
+static_assert(std::size(kMigrations) == kSchemaVersion,
+              "kSchemaVersion (migrations.h) is the number of migrations");
+
+}  // namespace
+
+std::span<const Migration> migrations() { return kMigrations; }
+
+}  // namespace chimera::server
