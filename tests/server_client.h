@@ -22,8 +22,8 @@
 #include <vector>
 
 #include "binary_under_test.h"
-#include "push_view.h"
 #include "postgres_server.h"
+#include "push_view.h"
 
 namespace chimera::testing {
 
