@@ -82,7 +82,7 @@ build-debug: deps
 # Black-box tests mostly wait on sockets and processes: one more at a time than cores.
 BLACKBOX_JOBS ?= $(shell echo $$(( $(JOBS) + 1 )))
 ctest-debug:
-	ctest --preset debug -j $(JOBS)
+	CHIMERA_REFERENCE_BINARY=$(CURDIR)/build/chimera ctest --preset debug -j $(JOBS)
 	CHIMERA_BINARY=$(CURDIR)/build-debug/chimera CHIMERA_BINARY_SANITIZED=1 \
 	  ctest --preset release -L blackbox -j $(BLACKBOX_JOBS)
 
@@ -96,7 +96,7 @@ e2e: build web
 	cd web && npm run e2e
 
 # Each fuzz target for FUZZ_SECONDS, JOBS of them at a time.
-FUZZ_SECONDS ?= 5
+FUZZ_SECONDS ?= 3
 fuzz: deps
 	$(call fresh-if-not-ninja,build-debug)
 	cmake --preset fuzz >/dev/null

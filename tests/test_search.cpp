@@ -14,6 +14,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <cstdlib>
 #include <random>
 #include <regex>
 #include <string>
@@ -399,7 +400,7 @@ struct BenchRun {
     int fd = -1;
 };
 
-BenchRun start_bench() {
+BenchRun start_bench(const char* binary) {
     BenchRun b;
     int p[2];
     if (pipe2(p, O_CLOEXEC) != 0) return b;
@@ -408,10 +409,9 @@ BenchRun start_bench() {
     posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
     posix_spawn_file_actions_adddup2(&fa, p[1], 1);
     posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
-    std::string bin = ::chimera::testing::chimera_binary(), arg = "bench";
+    std::string bin = binary, arg = "bench";
     char* argv[] = {bin.data(), arg.data(), nullptr};
-    if (posix_spawn(&b.pid, ::chimera::testing::chimera_binary(), &fa, nullptr, argv, environ) != 0)
-        b.pid = -1;
+    if (posix_spawn(&b.pid, binary, &fa, nullptr, argv, environ) != 0) b.pid = -1;
     posix_spawn_file_actions_destroy(&fa);
     close(p[1]);
     b.fd = p[0];
@@ -443,8 +443,16 @@ std::string finish_bench(BenchRun& b, std::chrono::steady_clock::time_point dead
     return out;
 }
 
+// Two fresh processes search the same nodes. In the sanitizer run the second
+// one is the optimised binary (CHIMERA_REFERENCE_BINARY, set by `make
+// ctest-debug`): the same count from GCC -O3 and from clang with the
+// sanitizers, and one sanitized bench instead of two.
 TEST(BenchSlow, BinaryBenchNodeCountIsDeterministic) {
-    BenchRun runs[2] = {start_bench(), start_bench()};
+    const char* reference = std::getenv("CHIMERA_REFERENCE_BINARY");
+    const char* second = ::chimera::testing::binary_is_sanitized() && reference && *reference
+                             ? reference
+                             : ::chimera::testing::chimera_binary();
+    BenchRun runs[2] = {start_bench(::chimera::testing::chimera_binary()), start_bench(second)};
     ASSERT_GT(runs[0].pid, 0);
     ASSERT_GT(runs[1].pid, 0);
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(240);

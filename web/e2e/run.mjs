@@ -91,7 +91,7 @@ if (files.length === 0) {
 console.log(`e2e: server at ${url}, ${files.length} test files, screenshots in ${results}`);
 const child = spawn(
   process.execPath,
-  ["--test", "--test-reporter=spec", "--test-concurrency=2", "--test-timeout=240000", ...files],
+  ["--test", "--test-reporter=spec", "--test-concurrency=4", "--test-timeout=240000", ...files],
   { stdio: "inherit", env: { ...process.env, CHIMERA_URL: url, CHIMERA_BIN: bin, CHROMIUM_PATH: chromiumPath } },
 );
 
