@@ -7,7 +7,6 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
-#include <sqlite3.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -27,32 +26,8 @@ namespace {
 using namespace chimera::testing;
 
 // Runs SQL and returns the rows, each row's columns as text (NULL as "NULL").
-std::vector<std::vector<std::string>> query(const std::string& db, const std::string& sql,
-                                            bool read_only = true) {
-    std::vector<std::vector<std::string>> rows;
-    sqlite3* h = nullptr;
-    const int flags = read_only ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
-    if (sqlite3_open_v2(db.c_str(), &h, flags, nullptr) != SQLITE_OK) {
-        ADD_FAILURE() << "cannot open " << db << ": " << (h ? sqlite3_errmsg(h) : "");
-        sqlite3_close(h);
-        return rows;
-    }
-    sqlite3_busy_timeout(h, 5000);
-    char* msg = nullptr;
-    const int rc = sqlite3_exec(
-        h, sql.c_str(),
-        [](void* out, int n, char** values, char**) {
-            auto& r = *static_cast<std::vector<std::vector<std::string>>*>(out);
-            r.emplace_back();
-            for (int i = 0; i < n; ++i) r.back().push_back(values[i] ? values[i] : "NULL");
-            return 0;
-        },
-        &rows, &msg);
-    EXPECT_EQ(rc, SQLITE_OK) << sql << ": " << (msg ? msg : "");
-    sqlite3_free(msg);
-    sqlite3_close(h);
-    return rows;
-}
+// The tests read the stored rows as the server left them (postgres_server.h).
+Rows query(const std::string& db, const std::string& sql) { return query_database(db, sql); }
 
 std::string read_file(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
@@ -194,7 +169,7 @@ TEST_F(ServerStorage, NewerSchemaVersionIsRefusedAtStart) {
     const std::string id = game_with_a_move();
     const int version = std::stoi(query(db(), "SELECT version FROM schema_version").at(0).at(0));
     const std::string newer = std::to_string(version + 1);
-    query(db(), "UPDATE schema_version SET version = " + newer, false);
+    query(db(), "UPDATE schema_version SET version = " + newer);
 
     const ServeRun run = run_serve(dir_, db());
     EXPECT_FALSE(run.served) << "the server started on a database newer than itself: " << run.out;
@@ -251,10 +226,8 @@ TEST_F(ServerStorage, ADatabaseFromBeforeTheFirstMigrationIsMigratedAndKeepsItsD
                               "INSERT INTO schema_version VALUES (0);"}) {
         SCOPED_TRACE(setup);
         std::filesystem::remove(db());
-        query(db(),
-              std::string(setup) +
-                  "CREATE TABLE notes (text TEXT); INSERT INTO notes VALUES ('keep me');",
-              false);
+        query(db(), std::string(setup) +
+                        "CREATE TABLE notes (text TEXT); INSERT INTO notes VALUES ('keep me');");
         ASSERT_EQ(query(db(), "PRAGMA journal_mode"),
                   (std::vector<std::vector<std::string>>{{"delete"}}));
 
@@ -300,8 +273,7 @@ TEST_F(ServerStorage, AVersion2DatabaseGetsPliesAndTheIndexesOfFinishedGames) {
           "'t2', 1, 1, '', 0, 0, 0, 0, '0-1', 'white resigned', -1, 1000, 3000, 0);"
           "INSERT INTO moves VALUES ('aaaaaaaaaaaa', 1, 'e2e4', 'e4');"
           "INSERT INTO moves VALUES ('bbbbbbbbbbbb', 1, 'd2d4', 'd4'), ('bbbbbbbbbbbb', 2, "
-          "'d7d5', 'd5');",
-          false);
+          "'d7d5', 'd5');");
     ASSERT_TRUE(server_.start(db()));
     EXPECT_NE(server_.first_line().find("2 games restored: 1 in play, 1 finished"),
               std::string::npos)
