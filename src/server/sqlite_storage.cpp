@@ -3,12 +3,27 @@
 // kill -9 of the server (a power cut may lose the last few) — and numbered
 // migrations (migrations.h, shared with the PostgreSQL backend) applied in
 // order on open.
+//
+// Checkpoints (copying the log back into the database, the only step that
+// waits for the disk: two fsyncs) run on a thread of their own with its own
+// connection, never inside a move's commit: SQLite's automatic checkpoint
+// would run them in whichever commit crossed the threshold, under the storage
+// lock, and a slow disk then stalls every move behind it. The same thread
+// starts the log's writeback early so that those fsyncs find little to write
+// (docs/scaling.md, "Storage and the disk").
+#include <fcntl.h>
 #include <sqlite3.h>
+#include <unistd.h>
 
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
 #include <cstdint>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <string>
+#include <thread>
 
 #include "server/migrations.h"
 #include "server/storage.h"
@@ -80,6 +95,8 @@ class Connection {
         return sqlite3_prepare_v2(db_, sql, -1, &st, nullptr) == SQLITE_OK ? st : nullptr;
     }
 
+    sqlite3* handle() const { return db_; }
+
     std::mutex mutex;
 
   private:
@@ -139,6 +156,20 @@ StoredGame read_game(sqlite3_stmt* st) {
 // connection does both.
 class SqliteStorage final : public Storage {
   public:
+    SqliteStorage() = default;
+    SqliteStorage(const SqliteStorage&) = delete;
+    SqliteStorage& operator=(const SqliteStorage&) = delete;
+    ~SqliteStorage() override {
+        if (!checkpoint_thread_.joinable()) return;
+        {
+            std::lock_guard lock(checkpoint_mutex_);
+            stopping_ = true;
+        }
+        checkpoint_wake_.notify_one();
+        checkpoint_thread_.join();
+        if (wal_fd_ >= 0) ::close(wal_fd_);
+    }
+
     Status open(const std::string& path) {
         if (Status s = db_.open(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE); !s) return s;
         if (Status s = db_.exec(
@@ -150,7 +181,7 @@ class SqliteStorage final : public Storage {
         reader_storage_ = std::make_unique<Connection>();
         if (Status s = reader_storage_->open(path, SQLITE_OPEN_READONLY); !s) return s;
         reader_ = reader_storage_.get();
-        return Status::ok();
+        return start_checkpoints(path);
     }
 
     Status create_game(const StoredGame& g) override {
@@ -365,9 +396,76 @@ class SqliteStorage final : public Storage {
         return rc == SQLITE_DONE ? Status::ok() : db_.error(insert ? "insert game" : "update game");
     }
 
+    // The log is copied back once it holds kCheckpointPages pages (SQLite's own
+    // default threshold) or kCheckpointEvery after the last copy, whichever
+    // comes first. In between, every kWritebackEvery, the thread asks the
+    // kernel to start writing the log out (sync_file_range, which does not
+    // wait): a checkpoint's fsync of the log then has little left to write.
+    // That matters because a commit appending to a page of the log that the
+    // fsync is writing out waits for it — on a slow disk, every move waits.
+    static constexpr int kCheckpointPages = 1000;
+    static constexpr auto kCheckpointEvery = std::chrono::seconds(1);
+    static constexpr auto kWritebackEvery = std::chrono::milliseconds(50);
+
+    Status start_checkpoints(const std::string& path) {
+        if (Status s = checkpointer_.open(path, SQLITE_OPEN_READWRITE); !s) return s;
+        // A connection learns that the database is in WAL mode when it first
+        // reads it; until then a checkpoint through it does nothing. The
+        // synchronous setting is per connection, and it is the checkpointer's
+        // that decides whether a checkpoint syncs.
+        if (Status s =
+                checkpointer_.exec("PRAGMA synchronous=NORMAL; SELECT version FROM schema_version");
+            !s)
+            return s;
+        wal_path_ = path + "-wal";
+        sqlite3_wal_autocheckpoint(db_.handle(), 0);
+        sqlite3_wal_hook(db_.handle(), &SqliteStorage::committed, this);
+        checkpoint_thread_ = std::thread([this] { checkpoint_loop(); });
+        return Status::ok();
+    }
+
+    // Called by SQLite in the writer after each commit, with the log's size.
+    static int committed(void* self, sqlite3*, const char*, int pages) {
+        static_cast<SqliteStorage*>(self)->wal_pages_.store(pages, std::memory_order_relaxed);
+        return SQLITE_OK;
+    }
+
+    void checkpoint_loop() {
+        auto last = std::chrono::steady_clock::now();
+        std::unique_lock lock(checkpoint_mutex_);
+        while (!stopping_) {
+            checkpoint_wake_.wait_for(lock, kWritebackEvery);
+            if (stopping_) break;
+            lock.unlock();
+            // The log exists from the first read on (the migrations'); should
+            // it not, there is nothing to write out yet.
+            if (wal_fd_ < 0) wal_fd_ = ::open(wal_path_.c_str(), O_RDONLY | O_CLOEXEC);
+            if (wal_fd_ >= 0) ::sync_file_range(wal_fd_, 0, 0, SYNC_FILE_RANGE_WRITE);
+            const auto now = std::chrono::steady_clock::now();
+            if (wal_pages_.load(std::memory_order_relaxed) >= kCheckpointPages ||
+                now - last >= kCheckpointEvery) {
+                // PASSIVE: copies what no reader still needs and never waits
+                // for the writer, which goes on appending to the log meanwhile.
+                (void)sqlite3_wal_checkpoint_v2(checkpointer_.handle(), nullptr,
+                                                SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
+                wal_pages_.store(0, std::memory_order_relaxed);
+                last = now;
+            }
+            lock.lock();
+        }
+    }
+
     Connection db_;  // the writer
     std::unique_ptr<Connection> reader_storage_;
     Connection* reader_ = &db_;
+    Connection checkpointer_;
+    std::string wal_path_;
+    int wal_fd_ = -1;  // the log, opened by the checkpoint thread
+    std::atomic<int> wal_pages_{0};
+    std::mutex checkpoint_mutex_;
+    std::condition_variable checkpoint_wake_;
+    bool stopping_ = false;
+    std::thread checkpoint_thread_;
 };
 
 }  // namespace
