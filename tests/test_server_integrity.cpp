@@ -271,11 +271,11 @@ class FlakyStorage final : public server::Storage {
     Status create_game(const server::StoredGame& g) override {
         return check() ? inner_->create_game(g) : down();
     }
-    Status append_move(const server::StoredGame& g, const std::string& lan,
+    Status append_move(server::StoredGame& g, const std::string& lan,
                        const std::string& san) override {
         return check() ? inner_->append_move(g, lan, san) : down();
     }
-    Status update_game(const server::StoredGame& g) override {
+    Status update_game(server::StoredGame& g) override {
         return check() ? inner_->update_game(g) : down();
     }
     Status load_unfinished(std::vector<server::StoredGame>& out) override {

@@ -62,7 +62,7 @@ std::string fields(const StoredGame& g) {
       << g.seat_taken[0] << g.seat_taken[1] << '|' << g.invite << '|' << g.base_ms << '|'
       << g.inc_ms << '|' << g.remaining_ms[0] << '|' << g.remaining_ms[1] << '|' << g.result << '|'
       << g.termination << '|' << g.draw_offer << '|' << g.created_ms << '|' << g.updated_ms << '|'
-      << g.turn_started_ms << '|' << g.given_plies << '|';
+      << g.turn_started_ms << '|' << g.given_plies << '|' << g.version << '|';
     for (std::size_t i = 0; i < g.lan.size(); ++i) s << g.lan[i] << '/' << g.san[i] << ' ';
     return s.str();
 }
@@ -173,6 +173,38 @@ TEST_P(StorageBackends, AMoveIsNotStoredTwiceAtOnePly) {
     EXPECT_EQ(load(g.id).lan, (std::vector<std::string>{"e2e4"}));
     play(g, "e7e5", "e5");
     EXPECT_EQ(load(g.id).lan, (std::vector<std::string>{"e2e4", "e7e5"}));
+}
+
+// Two servers holding copies of one game (docs/scaling.md, "Several servers"):
+// the one whose copy is behind stores nothing over the other's.
+TEST_P(StorageBackends, AWriteOnAnOlderVersionIsAConflictAndStoresNothing) {
+    StoredGame a = sample_game("v", 1000);
+    ASSERT_TRUE(store_->create_game(a));
+    EXPECT_EQ(load("v").version, 0);
+    StoredGame b = a;  // the second server's copy
+    play(a, "e2e4", "e4");
+    EXPECT_EQ(a.version, 1);
+    EXPECT_EQ(load("v").version, 1);
+
+    b.lan.push_back("d2d4");
+    b.san.push_back("d4");
+    const Status move = store_->append_move(b, "d2d4", "d4");
+    EXPECT_TRUE(move.is_conflict()) << move.message();
+    b.lan.pop_back();
+    b.san.pop_back();
+    b.draw_offer = 1;
+    const Status row = store_->update_game(b);
+    EXPECT_TRUE(row.is_conflict()) << row.message();
+    EXPECT_EQ(b.version, 0);
+    EXPECT_EQ(fields(load("v")), fields(a));
+
+    // Read again, the second server's copy is current and writes.
+    b = load("v");
+    b.draw_offer = 1;
+    ASSERT_TRUE(store_->update_game(b));
+    EXPECT_EQ(b.version, 2);
+    EXPECT_EQ(load("v").draw_offer, 1);
+    EXPECT_EQ(load("v").version, 2);
 }
 
 TEST_P(StorageBackends, TheStartLoadsOnlyTheGamesGoingOnOldestFirst) {

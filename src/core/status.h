@@ -9,23 +9,30 @@ namespace chimera {
 class [[nodiscard]] Status {
   public:
     static Status ok() { return Status(); }
-    static Status error(std::string message) { return Status(std::move(message), false); }
+    static Status error(std::string message) { return Status(std::move(message), Kind::ERROR); }
     // A failure of something outside the program that may come back (a
     // database that went away): the same request can succeed later.
-    static Status unavailable(std::string message) { return Status(std::move(message), true); }
+    static Status unavailable(std::string message) {
+        return Status(std::move(message), Kind::UNAVAILABLE);
+    }
+    // A write refused because what it was based on changed meanwhile (another
+    // server wrote the same record first): read it again and decide anew.
+    static Status conflict(std::string message) {
+        return Status(std::move(message), Kind::CONFLICT);
+    }
 
-    bool is_ok() const { return !failed_; }
-    explicit operator bool() const { return !failed_; }
-    bool is_unavailable() const { return unavailable_; }
+    bool is_ok() const { return kind_ == Kind::OK; }
+    explicit operator bool() const { return kind_ == Kind::OK; }
+    bool is_unavailable() const { return kind_ == Kind::UNAVAILABLE; }
+    bool is_conflict() const { return kind_ == Kind::CONFLICT; }
     const std::string& message() const { return message_; }
 
   private:
+    enum class Kind { OK, ERROR, UNAVAILABLE, CONFLICT };
     Status() = default;
-    Status(std::string m, bool unavailable)
-        : message_(std::move(m)), failed_(true), unavailable_(unavailable) {}
+    Status(std::string m, Kind kind) : message_(std::move(m)), kind_(kind) {}
     std::string message_;
-    bool failed_ = false;
-    bool unavailable_ = false;
+    Kind kind_ = Kind::OK;
 };
 
 // How a game stands after the last move; draw reasons follow the rule order of the spec.

@@ -53,6 +53,9 @@ struct Room {
     engine::Engine* thinking = nullptr;  // the computer's running search, if any
     bool computer_queued = false;
     std::string owner;  // the creator's address key, for the computer's bounds
+    // Read from the database when asked for, not created or resumed here:
+    // another server on the same database holds its players' WebSockets.
+    bool adopted = false;
     // Presence: the open WebSockets holding each seat, and since when a seat
     // without one has been away (wall-clock ms).
     int present[2] = {0, 0};
@@ -74,6 +77,11 @@ ApiError fail(int status, std::string message) { return ApiError{status, std::mo
 ApiError storage_failure(const Status& s) {
     if (s.is_unavailable())
         return fail(503, "the database is unavailable: nothing was stored; try again shortly");
+    if (s.is_conflict()) {
+        ApiError e = fail(409, "the game changed on another server meanwhile; nothing was stored");
+        e.conflict = true;
+        return e;
+    }
     return fail(500, s.message());
 }
 
@@ -231,22 +239,79 @@ std::shared_ptr<Room> GameService::find_live(const std::string& id) const {
 std::shared_ptr<Room> GameService::find(const std::string& id, ApiError& err) {
     if (auto room = find_live(id)) return room;
     if (auto room = finished_.get(id)) return room;
-    return load_finished(id, err);
+    return load_stored(id, err);
 }
 
 // A game leaves the room map only after its end is stored, so a game missing
-// from the map is finished in the database, unknown, or one that is not
-// served: being created (stored, not yet in the map), or left out at start.
-// Those are unfinished there, and are not loaded.
-std::shared_ptr<Room> GameService::load_finished(const std::string& id, ApiError& err) {
+// from the map is finished in the database, unknown, or going on there:
+// created or resumed by another server on the same database, or left out at
+// start because it cannot be replayed (then it is not found here either).
+std::shared_ptr<Room> GameService::load_stored(const std::string& id, ApiError& err) {
     StoredGame g;
     bool found = false;
     if (Status s = storage_->load_game(id, g, &found); !s) return refused(err, storage_failure(s));
     Status why = Status::ok();
-    auto room = found && g.result != "*" ? replay(std::move(g), &why) : nullptr;
+    auto room = found ? replay(std::move(g), &why) : nullptr;
     if (!room) return refused(err, fail(404, "no game " + chimera::quoted(id)));
-    finished_.put(id, room);
+    if (room->data.result != "*") {
+        finished_.put(id, room);
+        return room;
+    }
+    std::lock_guard rl(room->mutex);
+    room->absent_since[0] = room->absent_since[1] = now_ms();
+    room->adopted = true;
+    {
+        std::lock_guard lock(rooms_mutex_);
+        // Another request may have brought it in meanwhile: one room per game.
+        const auto [it, fresh] = rooms_.try_emplace(id, room);
+        if (!fresh) return it->second;
+    }
+    schedule_computer(*room);
     return room;
+}
+
+Status GameService::refresh(Room& room, bool* changed) {
+    if (changed) *changed = false;
+    StoredGame g;
+    bool found = false;
+    if (Status s = storage_->load_game(room.data.id, g, &found); !s) return s;
+    if (!found) return Status::error("database: game " + room.data.id + " is gone");
+    if (g.version == room.data.version) return Status::ok();
+    if (changed) *changed = true;
+    Status why = Status::ok();
+    auto fresh = replay(std::move(g), &why);
+    if (!fresh) return why;
+    const bool moved = fresh->data.lan.size() != room.data.lan.size();
+    room.game = std::move(fresh->game);
+    room.data = std::move(fresh->data);
+    if (moved && room.thinking) room.thinking->stop();
+    ++room.version;
+    publish(room);
+    if (room.data.result != "*") {
+        retire(room);
+        return Status::ok();
+    }
+    schedule_computer(room);
+    return Status::ok();
+}
+
+template <class Act>
+auto GameService::with_room(const std::string& id, ApiError& err, Act act) {
+    using Out = decltype(act(std::declval<Room&>()));
+    auto room = find(id, err);
+    if (!room) return Out{};  // err says why
+    std::lock_guard rl(room->mutex);
+    for (int attempt = 1;; ++attempt) {
+        err = {};
+        Out out = act(*room);
+        // Refused on what this server holds (an illegal move, not the turn, a
+        // seat not taken): another server may have changed the game since.
+        const bool maybe_stale = err.status == 400 || err.status == 403 || err.status == 409;
+        if (!maybe_stale || attempt == kAttempts) return out;
+        bool changed = false;
+        if (Status s = refresh(*room, &changed); !s) return Out(refused(err, storage_failure(s)));
+        if (!changed && !err.conflict) return out;
+    }
 }
 
 void GameService::retire(Room& room) {
@@ -476,32 +541,31 @@ SeatGrant GameService::create(const CreateRequest& req, ApiError& err) {
 }
 
 SeatGrant GameService::join(const std::string& id, const std::string& invite, ApiError& err) {
-    auto room = find(id, err);
-    if (!room) return {};  // err says why
-    std::lock_guard rl(room->mutex);
-    StoredGame& g = room->data;
-    if (g.mode != "online") return refused(err, fail(409, "only online games can be joined"));
-    if (invite.empty() || !same_secret(invite, g.invite))
-        return refused(err, fail(403, "wrong invitation code"));
-    if (g.result != "*") return refused(err, fail(409, "the game is over"));
-    const int open = !g.seat_taken[0] ? 0 : !g.seat_taken[1] ? 1 : -1;
-    if (open < 0) return refused(err, fail(409, "both seats are taken"));
-    const std::int64_t started_before = g.turn_started_ms;
-    g.seat_taken[open] = true;
-    g.updated_ms = now_ms();
-    room->absent_since[open] = g.updated_ms;
-    // The clock of the side to move starts now, when it has an opponent, if a
-    // move has been made here (moves given with the game are not: the clock
-    // then starts with the next move).
-    if (g.base_ms > 0 && g.turn_started_ms > 0) g.turn_started_ms = g.updated_ms;
-    if (Status s = storage_->update_game(g); !s) {
-        g.seat_taken[open] = false;
-        g.turn_started_ms = started_before;
-        return refused(err, storage_failure(s));
-    }
-    ++room->version;
-    publish(*room);
-    return SeatGrant{id, g.token[open], kSideName[open], ""};
+    return with_room(id, err, [&](Room& room) -> SeatGrant {
+        StoredGame& g = room.data;
+        if (g.mode != "online") return refused(err, fail(409, "only online games can be joined"));
+        if (invite.empty() || !same_secret(invite, g.invite))
+            return refused(err, fail(403, "wrong invitation code"));
+        if (g.result != "*") return refused(err, fail(409, "the game is over"));
+        const int open = !g.seat_taken[0] ? 0 : !g.seat_taken[1] ? 1 : -1;
+        if (open < 0) return refused(err, fail(409, "both seats are taken"));
+        const std::int64_t started_before = g.turn_started_ms;
+        g.seat_taken[open] = true;
+        g.updated_ms = now_ms();
+        room.absent_since[open] = g.updated_ms;
+        // The clock of the side to move starts now, when it has an opponent, if a
+        // move has been made here (moves given with the game are not: the clock
+        // then starts with the next move).
+        if (g.base_ms > 0 && g.turn_started_ms > 0) g.turn_started_ms = g.updated_ms;
+        if (Status s = storage_->update_game(g); !s) {
+            g.seat_taken[open] = false;
+            g.turn_started_ms = started_before;
+            return refused(err, storage_failure(s));
+        }
+        ++room.version;
+        publish(room);
+        return SeatGrant{id, g.token[open], kSideName[open], ""};
+    });
 }
 
 ApiError GameService::apply_move(Room& room, const MoveInput& input) {
@@ -564,19 +628,20 @@ ApiError GameService::apply_move(Room& room, const MoveInput& input) {
 
 MoveAck GameService::move(const std::string& id, const std::string& token, const std::string& text,
                           ApiError& err) {
-    auto room = find(id, err);
-    if (!room) return {};  // err says why
-    std::lock_guard rl(room->mutex);
-    const int seat = seat_of(*room, token);
-    if (seat == kSpectator) return refused(err, fail(403, "this token holds no seat in the game"));
-    if (room->data.result != "*") return refused(err, fail(409, "the game is over"));
-    const int stm = room->game->side_to_move();
-    if (seat != kViewerBoth && seat != stm) return refused(err, fail(409, "it is not your turn"));
-    if (room->data.computer_side == stm)
-        return refused(err, fail(409, "it is the computer's turn"));
-    if ((err = computer_has_room(*room))) return {};
-    if ((err = apply_move(*room, MoveInput{std::string_view(text)}))) return {};
-    return MoveAck{room->data.lan.size(), room->data.san.back()};
+    return with_room(id, err, [&](Room& room) -> MoveAck {
+        const int seat = seat_of(room, token);
+        if (seat == kSpectator)
+            return refused(err, fail(403, "this token holds no seat in the game"));
+        if (room.data.result != "*") return refused(err, fail(409, "the game is over"));
+        const int stm = room.game->side_to_move();
+        if (seat != kViewerBoth && seat != stm)
+            return refused(err, fail(409, "it is not your turn"));
+        if (room.data.computer_side == stm)
+            return refused(err, fail(409, "it is the computer's turn"));
+        if ((err = computer_has_room(room))) return {};
+        if ((err = apply_move(room, MoveInput{std::string_view(text)}))) return {};
+        return MoveAck{room.data.lan.size(), room.data.san.back()};
+    });
 }
 
 // The flag of `side` has fallen: the other side wins, unless it cannot mate (FIDE 6.9).
@@ -612,103 +677,105 @@ Status GameService::end_game(Room& room, const std::string& result,
 }
 
 ActionAck GameService::resign(const std::string& id, const std::string& token, ApiError& err) {
-    auto room = find(id, err);
-    if (!room) return {};  // err says why
-    std::lock_guard rl(room->mutex);
-    int seat = seat_of(*room, token);
-    if (seat == kSpectator) return refused(err, fail(403, "this token holds no seat in the game"));
-    if (room->data.result != "*") return refused(err, fail(409, "the game is over"));
-    if (seat == kViewerBoth)
-        seat = room->game->side_to_move();  // one device: the side to move resigns
-    if (Status s =
-            end_game(*room, seat == 0 ? "0-1" : "1-0", std::string(kSideName[seat]) + " resigned");
-        !s)
-        return refused(err, storage_failure(s));
-    return ActionAck{room->data.result, -1};
+    return with_room(id, err, [&](Room& room) -> ActionAck {
+        int seat = seat_of(room, token);
+        if (seat == kSpectator)
+            return refused(err, fail(403, "this token holds no seat in the game"));
+        if (room.data.result != "*") return refused(err, fail(409, "the game is over"));
+        if (seat == kViewerBoth)
+            seat = room.game->side_to_move();  // one device: the side to move resigns
+        if (Status s = end_game(room, seat == 0 ? "0-1" : "1-0",
+                                std::string(kSideName[seat]) + " resigned");
+            !s)
+            return refused(err, storage_failure(s));
+        return ActionAck{room.data.result, -1};
+    });
 }
 
 ActionAck GameService::draw(const std::string& id, const std::string& token,
                             const std::string& action, ApiError& err) {
-    auto room = find(id, err);
-    if (!room) return {};  // err says why
-    std::lock_guard rl(room->mutex);
-    StoredGame& g = room->data;
-    int seat = seat_of(*room, token);
-    if (seat == kSpectator) return refused(err, fail(403, "this token holds no seat in the game"));
-    if (g.result != "*") return refused(err, fail(409, "the game is over"));
-    if (g.mode == "computer")
-        return refused(err, fail(409, "draws are agreed between people, not with the computer"));
-    if (seat == kViewerBoth)
-        seat = action == "offer" ? room->game->side_to_move() : 1 - g.draw_offer;
-    const int offer_before = g.draw_offer;
-    const std::int64_t updated_before = g.updated_ms;
-    if (action == "offer") {
-        if (g.draw_offer == 1 - seat) {
-            if (Status s = end_game(*room, "1/2-1/2", "draw agreed"); !s)
+    return with_room(id, err, [&](Room& room) -> ActionAck {
+        StoredGame& g = room.data;
+        int seat = seat_of(room, token);
+        if (seat == kSpectator)
+            return refused(err, fail(403, "this token holds no seat in the game"));
+        if (g.result != "*") return refused(err, fail(409, "the game is over"));
+        if (g.mode == "computer")
+            return refused(err,
+                           fail(409, "draws are agreed between people, not with the computer"));
+        if (seat == kViewerBoth)
+            seat = action == "offer" ? room.game->side_to_move() : 1 - g.draw_offer;
+        const int offer_before = g.draw_offer;
+        const std::int64_t updated_before = g.updated_ms;
+        if (action == "offer") {
+            if (g.draw_offer == 1 - seat) {
+                if (Status s = end_game(room, "1/2-1/2", "draw agreed"); !s)
+                    return refused(err, storage_failure(s));
+                return ActionAck{g.result, -1};
+            }
+            g.draw_offer = seat;
+        } else if (action == "accept") {
+            if (g.draw_offer < 0 || g.draw_offer == seat)
+                return refused(err, fail(409, "there is no draw offer to accept"));
+            if (Status s = end_game(room, "1/2-1/2", "draw agreed"); !s)
                 return refused(err, storage_failure(s));
             return ActionAck{g.result, -1};
+        } else if (action == "decline") {
+            if (g.draw_offer < 0 || g.draw_offer == seat)
+                return refused(err, fail(409, "there is no draw offer to decline"));
+            g.draw_offer = -1;
+        } else {
+            return refused(err, fail(400, "action must be offer, accept or decline"));
         }
-        g.draw_offer = seat;
-    } else if (action == "accept") {
-        if (g.draw_offer < 0 || g.draw_offer == seat)
-            return refused(err, fail(409, "there is no draw offer to accept"));
-        if (Status s = end_game(*room, "1/2-1/2", "draw agreed"); !s)
+        g.updated_ms = now_ms();
+        if (Status s = storage_->update_game(g); !s) {
+            g.draw_offer = offer_before;
+            g.updated_ms = updated_before;
             return refused(err, storage_failure(s));
-        return ActionAck{g.result, -1};
-    } else if (action == "decline") {
-        if (g.draw_offer < 0 || g.draw_offer == seat)
-            return refused(err, fail(409, "there is no draw offer to decline"));
-        g.draw_offer = -1;
-    } else {
-        return refused(err, fail(400, "action must be offer, accept or decline"));
-    }
-    g.updated_ms = now_ms();
-    if (Status s = storage_->update_game(g); !s) {
-        g.draw_offer = offer_before;
-        g.updated_ms = updated_before;
-        return refused(err, storage_failure(s));
-    }
-    ++room->version;
-    publish(*room);
-    return ActionAck{"", g.draw_offer};
+        }
+        ++room.version;
+        publish(room);
+        return ActionAck{"", g.draw_offer};
+    });
 }
 
 ActionAck GameService::abort(const std::string& id, const std::string& token, ApiError& err) {
-    auto room = find(id, err);
-    if (!room) return {};  // err says why
-    std::lock_guard rl(room->mutex);
-    if (seat_of(*room, token) == kSpectator)
-        return refused(err, fail(403, "this token holds no seat in the game"));
-    if (room->data.result != "*") return refused(err, fail(409, "the game is over"));
-    if (!abortable(room->data))
-        return refused(err, fail(409, "both sides have moved: the game can no longer be aborted"));
-    if (Status s = end_game(*room, std::string(kAborted), "aborted"); !s)
-        return refused(err, storage_failure(s));
-    return ActionAck{room->data.result, -1};
+    return with_room(id, err, [&](Room& room) -> ActionAck {
+        if (seat_of(room, token) == kSpectator)
+            return refused(err, fail(403, "this token holds no seat in the game"));
+        if (room.data.result != "*") return refused(err, fail(409, "the game is over"));
+        if (!abortable(room.data))
+            return refused(err,
+                           fail(409, "both sides have moved: the game can no longer be aborted"));
+        if (Status s = end_game(room, std::string(kAborted), "aborted"); !s)
+            return refused(err, storage_failure(s));
+        return ActionAck{room.data.result, -1};
+    });
 }
 
 ActionAck GameService::claim(const std::string& id, const std::string& token, ApiError& err) {
-    auto room = find(id, err);
-    if (!room) return {};  // err says why
-    std::lock_guard rl(room->mutex);
-    const StoredGame& g = room->data;
-    const int seat = seat_of(*room, token);
-    if (seat == kSpectator) return refused(err, fail(403, "this token holds no seat in the game"));
-    if (g.result != "*") return refused(err, fail(409, "the game is over"));
-    if (g.mode != "online")
-        return refused(err, fail(409, "only an online game is claimed when the opponent leaves"));
-    if (abortable(g))
-        return refused(err, fail(409, "not both sides have moved: abort the game instead"));
-    if (g.base_ms > 0)
-        return refused(err, fail(409, "the clock decides a timed game: there is no claim"));
-    const int other = 1 - seat;
-    if (room->present[other] > 0) return refused(err, fail(409, "your opponent is connected"));
-    if (!away_for(*room, other, now_ms(), rules_.absence_ms))
-        return refused(err, fail(409, "your opponent has been away for less than " +
-                                          std::to_string(rules_.absence_ms / 1000) + " s"));
-    if (Status s = end_game(*room, seat == 0 ? "1-0" : "0-1", abandoned(other)); !s)
-        return refused(err, storage_failure(s));
-    return ActionAck{g.result, -1};
+    return with_room(id, err, [&](Room& room) -> ActionAck {
+        const StoredGame& g = room.data;
+        const int seat = seat_of(room, token);
+        if (seat == kSpectator)
+            return refused(err, fail(403, "this token holds no seat in the game"));
+        if (g.result != "*") return refused(err, fail(409, "the game is over"));
+        if (g.mode != "online")
+            return refused(err,
+                           fail(409, "only an online game is claimed when the opponent leaves"));
+        if (abortable(g))
+            return refused(err, fail(409, "not both sides have moved: abort the game instead"));
+        if (g.base_ms > 0)
+            return refused(err, fail(409, "the clock decides a timed game: there is no claim"));
+        const int other = 1 - seat;
+        if (room.present[other] > 0) return refused(err, fail(409, "your opponent is connected"));
+        if (!away_for(room, other, now_ms(), rules_.absence_ms))
+            return refused(err, fail(409, "your opponent has been away for less than " +
+                                              std::to_string(rules_.absence_ms / 1000) + " s"));
+        if (Status s = end_game(room, seat == 0 ? "1-0" : "0-1", abandoned(other)); !s)
+            return refused(err, storage_failure(s));
+        return ActionAck{g.result, -1};
+    });
 }
 
 // Games nobody will finish (docs/api.md, "Aborting and leaving a game"): an
@@ -718,22 +785,27 @@ ActionAck GameService::claim(const std::string& id, const std::string& token, Ap
 // On a storage error the game is tried again at the next tick.
 void GameService::end_abandoned(Room& r, std::int64_t now) {
     const StoredGame& g = r.data;
-    if (g.result != "*") return;
+    // Presence is counted by each server for its own WebSockets: a game read
+    // from another server's database rows is left to the server its players
+    // are on (docs/scaling.md, "Several servers").
+    if (g.result != "*" || r.adopted) return;
+    Status ended = Status::ok();
     if (g.mode == "online" && !seated(g)) {
         if (now - std::max(g.created_ms, started_ms_) >= rules_.invite_ms)
-            (void)end_game(r, std::string(kAborted), "aborted");
-        return;
-    }
-    const std::int64_t limit = g.mode == "online" ? rules_.absence_ms : rules_.abandon_ms;
-    for (int side = 0; side < 2; ++side) {
-        if (g.computer_side == side || !away_for(r, side, now, limit)) continue;
-        if (abortable(g)) {
-            (void)end_game(r, std::string(kAborted), "aborted");
-        } else if (g.mode == "computer" && g.base_ms == 0) {
-            (void)end_game(r, side == 0 ? "0-1" : "1-0", abandoned(side));
+            ended = end_game(r, std::string(kAborted), "aborted");
+    } else {
+        const std::int64_t limit = g.mode == "online" ? rules_.absence_ms : rules_.abandon_ms;
+        for (int side = 0; side < 2; ++side) {
+            if (g.computer_side == side || !away_for(r, side, now, limit)) continue;
+            if (abortable(g)) {
+                ended = end_game(r, std::string(kAborted), "aborted");
+            } else if (g.mode == "computer" && g.base_ms == 0) {
+                ended = end_game(r, side == 0 ? "0-1" : "1-0", abandoned(side));
+            }
+            break;
         }
-        return;
     }
+    if (ended.is_conflict()) (void)refresh(r);
 }
 
 std::string GameService::state(const std::string& id, const std::string& token, ApiError& err,
@@ -1027,7 +1099,8 @@ void GameService::computer_loop(bool quick_only) {
         if (closing_ || room.data.lan.size() != job.plies || room.data.result != "*" ||
             r.move.is_none())
             continue;
-        (void)apply_move(room, r.move);
+        // Another server may have moved first: its move stands, read it.
+        if (apply_move(room, r.move).conflict) (void)refresh(room);
     }
 }
 
@@ -1047,8 +1120,10 @@ void GameService::clock_loop() {
             end_abandoned(*r, now);
             if (!clock_running(*r)) continue;
             const int stm = r->game->side_to_move();
-            // On a storage error the flag is tried again at the next tick.
-            if (live_remaining(*r, stm) <= 0) (void)flag(*r, stm);
+            // On a storage error the flag is tried again at the next tick; if
+            // another server changed the game first, on what it stored.
+            if (live_remaining(*r, stm) <= 0)
+                if (flag(*r, stm).is_conflict()) (void)refresh(*r);
         }
         if (std::chrono::steady_clock::now() - last_beat >= std::chrono::seconds(1)) {
             last_beat = std::chrono::steady_clock::now();

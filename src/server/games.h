@@ -37,6 +37,9 @@ namespace chimera::server {
 struct ApiError {
     int status = 0;
     std::string message;
+    // A 409 because another server changed the game first (Status::conflict):
+    // the game is read again and the request decided anew on what it holds.
+    bool conflict = false;
     explicit operator bool() const { return status != 0; }
 };
 
@@ -177,7 +180,18 @@ class GameService {
     // database; null with err 404 (no such game) or 500 (the database failed).
     std::shared_ptr<Room> find(const std::string& id, ApiError& err);
     std::shared_ptr<Room> find_live(const std::string& id) const;
-    std::shared_ptr<Room> load_finished(const std::string& id, ApiError& err);
+    // A game that is not in memory, from the database: a finished one into the
+    // cache, one going on (another server's, docs/scaling.md) into the room map.
+    std::shared_ptr<Room> load_stored(const std::string& id, ApiError& err);
+    // Reads the game again from the database and, if another server changed it
+    // (a newer version), takes that and pushes what changed. Room locked.
+    Status refresh(Room& room, bool* changed = nullptr);
+    // Runs act(room) with the game's room locked. When it is refused (a write
+    // met a conflict, or a check failed on what this server holds) and the
+    // stored game is newer, takes that and runs it again (at most kAttempts).
+    template <class Act>
+    auto with_room(const std::string& id, ApiError& err, Act act);
+    static constexpr int kAttempts = 3;
     // A finished game leaves memory (after publish). Room locked.
     void retire(Room& room);
     void publish(Room& room);  // room locked

@@ -143,6 +143,15 @@ constexpr Migration kMigrations[] = {
     CREATE TRIGGER games_finished_count AFTER INSERT OR DELETE OR UPDATE OF result ON games
     FOR EACH ROW EXECUTE FUNCTION games_finished_count();
     )sql"},
+    // 5: several servers on one database. Each write of a game row checks and
+    // raises its version, so a server whose copy of the game is behind cannot
+    // overwrite it (docs/scaling.md, "Several servers").
+    {R"sql(
+    ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
+    )sql",
+     R"sql(
+    ALTER TABLE games ADD COLUMN version BIGINT NOT NULL DEFAULT 0;
+    )sql"},
 };
 
 static_assert(std::size(kMigrations) == kSchemaVersion,

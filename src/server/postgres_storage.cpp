@@ -12,12 +12,11 @@
 // written so that running it again is right even when the first run was
 // committed and only its answer was lost (append_move finds its move stored).
 //
-// Ready for several servers on one database (docs/scaling.md): a move is
-// stored only if the stored game is at the ply before it (`plies`, checked in
-// the move's one-statement transaction), and a game row is written only if it
-// has the moves the server holds, so a server whose copy of a game is behind
-// can never overwrite it. The owner lease and the version that NOTIFY carries
-// come with later migrations; the statements below are where they go.
+// Several servers on one database (docs/scaling.md, "Several servers"): a
+// game row is written only if it is stored at the version the server holds
+// (and raises it), and a move only if the game is also at the ply before it,
+// checked in the move's one-statement transaction; so a server whose copy of
+// a game is behind can never overwrite it, and is told so (Status::conflict).
 #include <libpq-fe.h>
 
 #include <array>
@@ -53,35 +52,41 @@ struct Statement {
 #define CHIMERA_GAME_COLUMNS                                                                    \
     "id, variant, start_fen, formation, mode, level, computer_side, token_white, token_black, " \
     "white_taken, black_taken, invite, base_ms, inc_ms, remaining_white, remaining_black, "     \
-    "result, termination, draw_offer, created_ms, updated_ms, turn_started_ms, given_plies"
+    "result, termination, draw_offer, created_ms, updated_ms, turn_started_ms, given_plies, "   \
+    "version"
 
-// $1-$24 of the game statements are the game's columns (game_params).
+// $1-$25 of the game statements are the game's columns (game_params): $24 the
+// version the server holds, $25 its moves.
 constexpr Statement kInsertGame{
     "insert_game", "INSERT INTO games(" CHIMERA_GAME_COLUMNS
                    ", plies) VALUES($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, "
-                   "$15, $16, $17, $18, $19, $20, $21, $22, $23, $24)"};
+                   "$15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25)"};
 #define CHIMERA_GAME_SET                                                                        \
     "variant = $2, start_fen = $3, formation = $4, mode = $5, level = $6, computer_side = $7, " \
     "token_white = $8, token_black = $9, white_taken = $10, black_taken = $11, invite = $12, "  \
     "base_ms = $13, inc_ms = $14, remaining_white = $15, remaining_black = $16, result = $17, " \
     "termination = $18, draw_offer = $19, created_ms = $20, updated_ms = $21, "                 \
-    "turn_started_ms = $22, given_plies = $23"
-// Only a game stored with the moves the server holds ($24) is written.
+    "turn_started_ms = $22, given_plies = $23, version = $24::bigint + 1"
+// Only a game stored at the version the server holds ($24), with the moves it
+// holds ($25), is written; the write raises the version by one.
 constexpr Statement kUpdateGame{
-    "update_game", "UPDATE games SET " CHIMERA_GAME_SET " WHERE id = $1 AND plies = $24::integer"};
-// The move ($24 its ply, $25 LAN, $26 SAN) and the game's new row in one
+    "update_game", "UPDATE games SET " CHIMERA_GAME_SET
+                   " WHERE id = $1 AND version = $24::bigint AND plies = $25::integer"};
+// The move ($25 its ply, $26 LAN, $27 SAN) and the game's new row in one
 // statement, so one round trip and one transaction; nothing is stored unless
-// the stored game is at the ply before it.
+// the stored game is at the version and the ply before it.
 constexpr Statement kAppendMove{
     "append_move",
     "WITH g AS (UPDATE games SET " CHIMERA_GAME_SET
-    ", plies = $24::integer WHERE id = $1 AND plies = $24::integer - 1 RETURNING id) "
-    "INSERT INTO moves(game_id, ply, lan, san) SELECT id, $24::integer, $25::text, $26::text "
+    ", plies = $25::integer WHERE id = $1 AND version = $24::bigint AND plies = $25::integer - 1 "
+    "RETURNING id) "
+    "INSERT INTO moves(game_id, ply, lan, san) SELECT id, $25::integer, $26::text, $27::text "
     "FROM g"};
 constexpr Statement kInsertMove{"insert_move",
                                 "INSERT INTO moves(game_id, ply, lan, san) VALUES($1, $2, $3, $4)"};
 constexpr Statement kMoveAt{"move_at", "SELECT lan FROM moves WHERE game_id = $1 AND ply = $2"};
 constexpr Statement kGameToken{"game_token", "SELECT token_white FROM games WHERE id = $1"};
+constexpr Statement kGameVersion{"game_version", "SELECT version FROM games WHERE id = $1"};
 constexpr Statement kUnfinished{"unfinished",
                                 "SELECT " CHIMERA_GAME_COLUMNS
                                 " FROM games WHERE result = '*' ORDER BY created_ms, id"};
@@ -143,7 +148,7 @@ Params game_params(const StoredGame& g) {
       << g.token[0] << g.token[1] << int{g.seat_taken[0]} << int{g.seat_taken[1]} << g.invite
       << g.base_ms << g.inc_ms << g.remaining_ms[0] << g.remaining_ms[1] << g.result
       << g.termination << g.draw_offer << g.created_ms << g.updated_ms << g.turn_started_ms
-      << g.given_plies << g.lan.size();
+      << g.given_plies << g.version << g.lan.size();
     return p;
 }
 
@@ -185,6 +190,7 @@ StoredGame read_game(const PGresult* r, int row) {
     g.updated_ms = number(r, row, 20);
     g.turn_started_ms = number(r, row, 21);
     g.given_plies = static_cast<std::size_t>(number(r, row, 22));
+    g.version = number(r, row, 23);
     return g;
 }
 
@@ -342,26 +348,32 @@ class PostgresStorage final : public Storage {
         });
     }
 
-    Status append_move(const StoredGame& g, const std::string& lan,
-                       const std::string& san) override {
-        return with(writer(g.id), [&](Connection& c, bool) -> Status {
+    Status append_move(StoredGame& g, const std::string& lan, const std::string& san) override {
+        Status done = with(writer(g.id), [&](Connection& c, bool again) -> Status {
             Result r;
             if (Status s = c.run(kAppendMove, game_params(g) << lan << san, &r); !s) return s;
             if (affected(r.get()) == 1) return Status::ok();
-            // Not stored: the stored game is not at the ply before this move. It
-            // may be at this very move, from a run whose answer was lost: then
-            // the move is stored and only the row is brought up to date.
-            Result at;
-            if (Status s = c.run(kMoveAt, Params() << g.id << g.lan.size(), &at); !s) return s;
-            if (PQntuples(at.get()) == 1 && text(at.get(), 0, 0) == lan) return write_row(c, g);
-            return Status::error("database: game " + g.id + " does not have the " +
-                                 std::to_string(g.lan.size() - 1) +
-                                 " moves before this one stored");
+            // Not stored: the stored game is not at the version and ply before
+            // this move. After a lost answer it may be at this very move, one
+            // version on, from the first run: then that run stored it.
+            if (again) {
+                Result at, v;
+                if (Status s = c.run(kMoveAt, Params() << g.id << g.lan.size(), &at); !s) return s;
+                if (Status s = c.run(kGameVersion, Params() << g.id, &v); !s) return s;
+                if (PQntuples(at.get()) == 1 && text(at.get(), 0, 0) == lan &&
+                    PQntuples(v.get()) == 1 && number(v.get(), 0, 0) == g.version + 1)
+                    return Status::ok();
+            }
+            return changed_meanwhile(g);
         });
+        if (done) ++g.version;
+        return done;
     }
 
-    Status update_game(const StoredGame& g) override {
-        return with(writer(g.id), [&](Connection& c, bool) { return write_row(c, g); });
+    Status update_game(StoredGame& g) override {
+        Status done = with(writer(g.id), [&](Connection& c, bool) { return write_row(c, g); });
+        if (done) ++g.version;
+        return done;
     }
 
     Status load_unfinished(std::vector<StoredGame>& out) override {
@@ -398,7 +410,7 @@ class PostgresStorage final : public Storage {
             if (rows == 0) return Status::ok();
             out = read_game(r.get(), 0);
             *found = true;
-            constexpr int kLan = 23, kSan = 24;  // after the game's columns
+            constexpr int kLan = 24, kSan = 25;  // after the game's columns
             for (int i = 0; i < rows; ++i) {
                 if (PQgetisnull(r.get(), i, kLan)) continue;  // a game without moves
                 out.lan.push_back(text(r.get(), i, kLan));
@@ -514,8 +526,14 @@ class PostgresStorage final : public Storage {
         Result r;
         if (Status s = c.run(kUpdateGame, game_params(g), &r); !s) return s;
         if (affected(r.get()) == 1) return Status::ok();
-        return Status::error("database: game " + g.id + " is not stored with the " +
-                             std::to_string(g.lan.size()) + " moves this server holds");
+        return changed_meanwhile(g);
+    }
+
+    // The stored game is not the one this server holds: another one changed it.
+    static Status changed_meanwhile(const StoredGame& g) {
+        return Status::conflict("database: game " + g.id + " is no longer at version " +
+                                std::to_string(g.version) + " with " +
+                                std::to_string(g.lan.size()) + " moves: it changed meanwhile");
     }
 
     // Brings the schema to kSchemaVersion in one transaction (PostgreSQL's DDL

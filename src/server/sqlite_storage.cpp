@@ -118,7 +118,8 @@ std::string text(sqlite3_stmt* st, int col) {
 #define CHIMERA_GAME_COLUMNS                                                                    \
     "id, variant, start_fen, formation, mode, level, computer_side, token_white, token_black, " \
     "white_taken, black_taken, invite, base_ms, inc_ms, remaining_white, remaining_black, "     \
-    "result, termination, draw_offer, created_ms, updated_ms, turn_started_ms, given_plies"
+    "result, termination, draw_offer, created_ms, updated_ms, turn_started_ms, given_plies, "   \
+    "version"
 
 // A game row as selected with CHIMERA_GAME_COLUMNS, without its moves.
 StoredGame read_game(sqlite3_stmt* st) {
@@ -146,6 +147,7 @@ StoredGame read_game(sqlite3_stmt* st) {
     g.updated_ms = sqlite3_column_int64(st, 20);
     g.turn_started_ms = sqlite3_column_int64(st, 21);
     g.given_plies = static_cast<std::size_t>(sqlite3_column_int64(st, 22));
+    g.version = sqlite3_column_int64(st, 23);
     return g;
 }
 
@@ -216,19 +218,26 @@ class SqliteStorage final : public Storage {
         return rc == SQLITE_ROW || rc == SQLITE_DONE ? Status::ok() : db_.error("heartbeat read");
     }
 
-    Status update_game(const StoredGame& g) override {
+    Status update_game(StoredGame& g) override {
         std::lock_guard lock(db_.mutex);
-        return write_game(g, false);
+        Status s = write_game(g, false);
+        if (s) ++g.version;
+        return s;
     }
 
-    Status append_move(const StoredGame& g, const std::string& lan,
-                       const std::string& san) override {
+    Status append_move(StoredGame& g, const std::string& lan, const std::string& san) override {
         std::lock_guard lock(db_.mutex);
         if (Status s = db_.step_once("BEGIN IMMEDIATE"); !s) return s;
+        // The row first: if another server changed the game, nothing is stored.
+        if (Status s = write_game(g, false); !s) {
+            (void)db_.step_once("ROLLBACK");
+            return s;
+        }
         if (Status s = insert_move(g.id, g.lan.size(), lan, san); !s)
             return db_.rollback(s.message());
-        if (Status s = write_game(g, false); !s) return db_.rollback(s.message());
-        return db_.step_once("COMMIT");
+        if (Status s = db_.step_once("COMMIT"); !s) return s;
+        ++g.version;
+        return Status::ok();
     }
 
     Status load_unfinished(std::vector<StoredGame>& out) override {
@@ -358,13 +367,14 @@ class SqliteStorage final : public Storage {
                 ? "INSERT INTO games(" CHIMERA_GAME_COLUMNS
                   ", plies) "
                   "VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20,"
-                  "?21,?22,?23,?24)"
+                  "?21,?22,?23,?25,?24)"
                 : "UPDATE games SET variant=?2, start_fen=?3, formation=?4, mode=?5, level=?6, "
                   "computer_side=?7, token_white=?8, token_black=?9, white_taken=?10, "
                   "black_taken=?11, invite=?12, base_ms=?13, inc_ms=?14, remaining_white=?15, "
                   "remaining_black=?16, result=?17, termination=?18, draw_offer=?19, "
-                  "created_ms=?20, updated_ms=?21, turn_started_ms=?22, given_plies=?23, plies=?24 "
-                  "WHERE id=?1";
+                  "created_ms=?20, updated_ms=?21, turn_started_ms=?22, given_plies=?23, "
+                  "plies=?24, "
+                  "version=?25 + 1 WHERE id=?1 AND version=?25";
         sqlite3_stmt* st = db_.statement(sql);
         if (!st) return db_.error("prepare game write");
         bind_text(st, 1, g.id);
@@ -391,9 +401,14 @@ class SqliteStorage final : public Storage {
         sqlite3_bind_int64(st, 22, g.turn_started_ms);
         sqlite3_bind_int64(st, 23, static_cast<sqlite3_int64>(g.given_plies));
         sqlite3_bind_int64(st, 24, static_cast<sqlite3_int64>(g.lan.size()));
+        sqlite3_bind_int64(st, 25, g.version);
         const int rc = sqlite3_step(st);
         sqlite3_reset(st);
-        return rc == SQLITE_DONE ? Status::ok() : db_.error(insert ? "insert game" : "update game");
+        if (rc != SQLITE_DONE) return db_.error(insert ? "insert game" : "update game");
+        if (!insert && sqlite3_changes(db_.handle()) == 0)
+            return Status::conflict("database: game " + g.id + " is no longer at version " +
+                                    std::to_string(g.version) + ": it changed meanwhile");
+        return Status::ok();
     }
 
     // The log is copied back once it holds kCheckpointPages pages (SQLite's own

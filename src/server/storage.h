@@ -43,6 +43,11 @@ struct StoredGame {
     // How many of them were given with the game (moves at creation, an import):
     // only the moves after them count as played on the server.
     std::size_t given_plies = 0;
+    // How many times the stored row has been written since it was created.
+    // A write goes through only if the stored row is still at this version
+    // (so a server whose copy is behind cannot overwrite what another server
+    // stored), and then raises it, here and in the database, by one.
+    std::int64_t version = 0;
 };
 
 // An aborted game is over without a result. It is stored as kAborted, so that
@@ -78,11 +83,12 @@ class Storage {
     virtual ~Storage() = default;
     // Stores a new game with the moves it already has (an import), in one transaction.
     virtual Status create_game(const StoredGame& g) = 0;
-    // Appends one move and the game's new state in one transaction.
-    virtual Status append_move(const StoredGame& g, const std::string& lan,
-                               const std::string& san) = 0;
+    // Appends one move and the game's new state in one transaction. Like
+    // update_game, it fails with Status::conflict, storing nothing, if the
+    // stored game is not at g.version, and raises g.version when it stores.
+    virtual Status append_move(StoredGame& g, const std::string& lan, const std::string& san) = 0;
     // Saves the game row (seats, clocks, result, draw offer).
-    virtual Status update_game(const StoredGame& g) = 0;
+    virtual Status update_game(StoredGame& g) = 0;
     // The games still going (result "*"), with their moves, oldest first.
     virtual Status load_unfinished(std::vector<StoredGame>& out) = 0;
     // One game with its moves; *found is false if there is none.

@@ -1,0 +1,191 @@
+// Two game services on one database, in process, on both backends: what two
+// `chimera serve` instances behind a round-robin balancer do with one game
+// (docs/scaling.md, "Several servers"). Every write of a game checks the
+// version it was based on, so a server whose copy is behind never stores over
+// the other's, and any server answers for any game: it reads a game it does
+// not hold from the database, and reads it again when what it holds is stale.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <set>
+#include <thread>
+
+#include "postgres_server.h"
+#include "server/games.h"
+#include "server/storage.h"
+#include "server_client.h"
+
+namespace chimera {
+namespace {
+
+using namespace chimera::testing;
+using server::ApiError;
+using server::GameService;
+
+class TwoServers : public ::testing::TestWithParam<Backend> {
+  protected:
+    void SetUp() override {
+        db_ = new_database(GetParam(), dir_.file("shared.db"));
+        ASSERT_FALSE(db_.empty());
+        a_ = open_service();
+        b_ = open_service();
+        ASSERT_TRUE(a_ && b_);
+    }
+
+    std::unique_ptr<GameService> open_service() {
+        Status st = Status::ok();
+        auto storage = server::open_storage(db_, &st);
+        EXPECT_TRUE(storage) << st.message();
+        if (!storage) return nullptr;
+        auto s = std::make_unique<GameService>(std::move(storage), 1);
+        EXPECT_TRUE(s->restore());
+        return s;
+    }
+
+    // A local game (one token for both sides) created on a.
+    server::SeatGrant local_game(const std::string& fen = "") {
+        server::CreateRequest req;
+        req.mode = "local";
+        req.variant = "chess";
+        req.fen = fen;
+        ApiError err;
+        server::SeatGrant g = a_->create(req, err);
+        EXPECT_FALSE(err) << err.message;
+        return g;
+    }
+
+    Rows stored_moves(const std::string& id) {
+        return query_database(
+            db_, "SELECT ply, lan FROM moves WHERE game_id = '" + id + "' ORDER BY ply");
+    }
+
+    TempDir dir_;
+    std::string db_;
+    std::unique_ptr<GameService> a_, b_;
+};
+
+TEST_P(TwoServers, AGameCreatedOnOneIsPlayedOnTheOtherAndBackAgain) {
+    const server::SeatGrant g = local_game();
+    ApiError err;
+    EXPECT_EQ(a_->move(g.id, g.token, "e2e4", err).ply, 1u);
+    ASSERT_FALSE(err) << err.message;
+    // b has never seen the game: it reads it, with White's move, and Black moves.
+    EXPECT_EQ(b_->move(g.id, g.token, "e7e5", err).ply, 2u);
+    ASSERT_FALSE(err) << err.message;
+    // a still holds the game after 1. e4: Black to move, so Nf3 looks illegal
+    // there. It is refused only after a reads the game again and finds it legal.
+    const server::MoveAck third = a_->move(g.id, g.token, "g1f3", err);
+    ASSERT_FALSE(err) << err.message;
+    EXPECT_EQ(third.ply, 3u);
+    EXPECT_EQ(third.san, "Nf3");
+    EXPECT_EQ(stored_moves(g.id), (Rows{{"1", "e2e4"}, {"2", "e7e5"}, {"3", "g1f3"}}));
+}
+
+TEST_P(TwoServers, AMoveOnAStaleCopyIsDecidedOnWhatIsStored) {
+    const server::SeatGrant g = local_game();
+    ApiError err;
+    // Both hold the game at the start.
+    ASSERT_FALSE(b_->state(g.id, "", err).empty()) << err.message;
+    a_->move(g.id, g.token, "e2e4", err);
+    ASSERT_FALSE(err) << err.message;
+    // On b's copy White is to move and d2d4 is legal; on what is stored it is
+    // Black's turn, and d2d4 is no move of Black's.
+    b_->move(g.id, g.token, "d2d4", err);
+    EXPECT_EQ(err.status, 400) << err.message;
+    EXPECT_EQ(stored_moves(g.id), (Rows{{"1", "e2e4"}}));
+    // And b now shows what is stored.
+    const Json state = Json::parse(b_->state(g.id, "", err));
+    EXPECT_EQ(state["moves"].size(), 1u);
+}
+
+TEST_P(TwoServers, ASeatTakenOnOneServerIsTakenOnTheOther) {
+    server::CreateRequest req;
+    req.mode = "online";
+    req.variant = "chess";
+    ApiError err;
+    const server::SeatGrant g = a_->create(req, err);
+    ASSERT_FALSE(err) << err.message;
+    ASSERT_FALSE(b_->state(g.id, "", err).empty()) << err.message;  // b holds it, open seat
+    const server::SeatGrant joined = a_->join(g.id, g.invite, err);
+    ASSERT_FALSE(err) << err.message;
+    // b's copy still has the seat open; the database has it taken.
+    b_->join(g.id, g.invite, err);
+    EXPECT_EQ(err.status, 409) << err.message;
+    EXPECT_EQ(err.message, "both seats are taken");
+    // The player who joined on a moves on b once White has moved (on b).
+    b_->move(g.id, g.token, "e2e4", err);
+    ASSERT_FALSE(err) << err.message;
+    b_->move(g.id, joined.token, "e7e5", err);
+    EXPECT_FALSE(err) << err.message;
+}
+
+TEST_P(TwoServers, AResultStoredByOneEndsTheGameOnTheOther) {
+    const server::SeatGrant g = local_game();
+    ApiError err;
+    ASSERT_FALSE(b_->state(g.id, "", err).empty()) << err.message;
+    a_->resign(g.id, g.token, err);
+    ASSERT_FALSE(err) << err.message;
+    b_->move(g.id, g.token, "e2e4", err);
+    EXPECT_EQ(err.status, 409);
+    EXPECT_EQ(err.message, "the game is over");
+    EXPECT_TRUE(stored_moves(g.id).empty());
+    EXPECT_EQ(query_database(db_, "SELECT result FROM games WHERE id = '" + g.id + "'"),
+              (Rows{{"0-1"}}));
+}
+
+// Both servers take moves of one game at once, from several threads each:
+// every ply is stored once, every acknowledged move is the one stored at its
+// ply, and the stored moves replay as a game.
+TEST_P(TwoServers, MovesRacingOnBothServersAreStoredOncePerPlyAsAcknowledged) {
+    // Kings and rooks only: every side always has a legal rook move to try.
+    const server::SeatGrant g = local_game("r3k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+    std::mutex m;
+    std::map<std::size_t, std::string> acked;  // ply -> LAN
+    std::atomic<int> conflicts{0};
+    auto player = [&](GameService* s, int seed) {
+        const char* white[] = {"a1a2", "a2a1", "a1b1", "b1a1", "e1f1", "f1e1"};
+        const char* black[] = {"a8a7", "a7a8", "a8b8", "b8a8", "e8f8", "f8e8"};
+        for (int i = 0; i < 60; ++i) {
+            ApiError err;
+            const std::string st = s->state(g.id, "", err);
+            if (err) continue;
+            const Json j = Json::parse(st);
+            if (j["result"] != "*") return;
+            const bool w = j["turn"] == "white";
+            const char* lan = (w ? white : black)[(seed + i) % 6];
+            const server::MoveAck ack = s->move(g.id, g.token, lan, err);
+            if (err) {
+                if (err.status == 409 && err.conflict) ++conflicts;
+                continue;
+            }
+            std::lock_guard lock(m);
+            EXPECT_TRUE(acked.emplace(ack.ply, lan).second) << "ply " << ack.ply << " twice";
+        }
+    };
+    std::vector<std::thread> threads;
+    for (int t = 0; t < 4; ++t) threads.emplace_back(player, t % 2 ? a_.get() : b_.get(), t);
+    for (auto& t : threads) t.join();
+    const Rows stored = stored_moves(g.id);
+    ASSERT_FALSE(acked.empty());
+    for (const auto& [ply, lan] : acked) {
+        ASSERT_LE(ply, stored.size());
+        EXPECT_EQ(stored[ply - 1][1], lan) << "ply " << ply;
+    }
+    for (std::size_t i = 0; i < stored.size(); ++i) EXPECT_EQ(stored[i][0], std::to_string(i + 1));
+    // What is stored replays on a third server.
+    auto c = open_service();
+    ApiError err;
+    const Json state = Json::parse(c->state(g.id, "", err));
+    ASSERT_FALSE(err) << err.message;
+    EXPECT_EQ(state["moves"].size(), stored.size());
+    EXPECT_EQ(query_database(db_, "SELECT version >= plies FROM games WHERE id = '" + g.id + "'")
+                  .at(0)
+                  .at(0),
+              GetParam() == Backend::POSTGRES ? "t" : "1");
+}
+
+INSTANTIATE_TEST_SUITE_P(Backends, TwoServers,
+                         ::testing::Values(Backend::SQLITE, Backend::POSTGRES), backend_test_name);
+
+}  // namespace
+}  // namespace chimera
