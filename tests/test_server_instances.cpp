@@ -6,11 +6,14 @@
 // not hold from the database, and reads it again when what it holds is stale.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
+#include <condition_variable>
 #include <set>
 #include <thread>
 
 #include "postgres_server.h"
+#include "push_view.h"
 #include "server/games.h"
 #include "server/storage.h"
 #include "server_client.h"
@@ -183,6 +186,49 @@ TEST_P(TwoServers, MovesRacingOnBothServersAreStoredOncePerPlyAsAcknowledged) {
                   .at(0),
               GetParam() == Backend::POSTGRES ? "t" : "1");
 }
+
+// PostgreSQL tells every server of every stored write (NOTIFY): a viewer on
+// one server sees the moves made on another as they are stored, in order,
+// without anyone touching the game on its server.
+class PostgresTwoServers : public TwoServers {};
+
+TEST_P(PostgresTwoServers, AViewerOnOneServerSeesEveryMoveMadeOnTheOtherInOrder) {
+    const server::SeatGrant g = local_game();
+    std::mutex m;
+    std::condition_variable cv;
+    Json view;
+    std::vector<std::uint64_t> versions;
+    int gaps = 0;
+    const std::uint64_t handle = b_->subscribe(g.id, "", [&](const server::Push& p) {
+        std::lock_guard lock(m);
+        versions.push_back(p.version);
+        if (apply_push(view, Json::parse(*p.text)) == Applied::GAP) ++gaps;
+        cv.notify_all();
+    });
+    ASSERT_NE(handle, 0u);
+    const std::vector<std::string> moves = {"e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6"};
+    ApiError err;
+    for (const std::string& mv : moves) {
+        a_->move(g.id, g.token, mv, err);
+        ASSERT_FALSE(err) << err.message;
+    }
+    std::unique_lock lock(m);
+    const bool seen = cv.wait_for(lock, std::chrono::seconds(10), [&] {
+        return view.contains("moves") && view["moves"].size() == moves.size();
+    });
+    ASSERT_TRUE(seen) << "b's viewer has " << view.dump();
+    EXPECT_EQ(gaps, 0);
+    EXPECT_TRUE(std::is_sorted(versions.begin(), versions.end()));
+    EXPECT_EQ(std::adjacent_find(versions.begin(), versions.end()), versions.end());
+    std::vector<std::string> seen_lan;
+    for (const Json& mv : view["moves"]) seen_lan.push_back(mv.value("lan", ""));
+    EXPECT_EQ(seen_lan, moves);
+    lock.unlock();
+    b_->unsubscribe(g.id, handle);
+}
+
+INSTANTIATE_TEST_SUITE_P(Backends, PostgresTwoServers, ::testing::Values(Backend::POSTGRES),
+                         backend_test_name);
 
 INSTANTIATE_TEST_SUITE_P(Backends, TwoServers,
                          ::testing::Values(Backend::SQLITE, Backend::POSTGRES), backend_test_name);

@@ -216,6 +216,7 @@ GameService::~GameService() { shutdown(); }
 
 void GameService::shutdown() {
     if (closing_.exchange(true)) return;
+    storage_->watch(nullptr);  // no more refreshes from other servers' writes
     std::vector<std::shared_ptr<Room>> all;
     {
         std::lock_guard lock(rooms_mutex_);
@@ -337,6 +338,10 @@ GameCounts GameService::counts() const {
 }
 
 Status GameService::restore(std::vector<std::string>* skipped) {
+    // Other servers' writes to the games held here, from before they are read:
+    // one that commits after a game is read and before it is held here goes
+    // untold, and is read with the next write of that game.
+    storage_->watch([this](const std::string& id, std::int64_t version) { changed(id, version); });
     std::vector<StoredGame> games;
     if (Status s = storage_->load_unfinished(games); !s) return s;
     std::int64_t finished = 0;
@@ -380,6 +385,20 @@ Status GameService::restore(std::vector<std::string>* skipped) {
         schedule_computer(*room);
     }
     return storage_->heartbeat(now);
+}
+
+void GameService::changed(const std::string& id, std::int64_t version) {
+    std::vector<std::shared_ptr<Room>> rooms;
+    if (id.empty()) {
+        std::lock_guard lock(rooms_mutex_);
+        for (auto& [i, r] : rooms_) rooms.push_back(r);
+    } else if (auto r = find_live(id)) {
+        rooms.push_back(std::move(r));
+    }
+    for (auto& r : rooms) {
+        std::lock_guard rl(r->mutex);
+        if (id.empty() || r->data.version < version) (void)refresh(*r);
+    }
 }
 
 SeatGrant GameService::create(const CreateRequest& req, ApiError& err) {

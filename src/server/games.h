@@ -183,6 +183,9 @@ class GameService {
     // A game that is not in memory, from the database: a finished one into the
     // cache, one going on (another server's, docs/scaling.md) into the room map.
     std::shared_ptr<Room> load_stored(const std::string& id, ApiError& err);
+    // A game stored at `version` (Storage::watch): held here at an older one,
+    // it is read again; id "" reads every game held again.
+    void changed(const std::string& id, std::int64_t version);
     // Reads the game again from the database and, if another server changed it
     // (a newer version), takes that and pushes what changed. Room locked.
     Status refresh(Room& room, bool* changed = nullptr);

@@ -18,6 +18,7 @@
 // checked in the move's one-statement transaction; so a server whose copy of
 // a game is behind can never overwrite it, and is told so (Status::conflict).
 #include <libpq-fe.h>
+#include <poll.h>
 
 #include <array>
 #include <atomic>
@@ -33,6 +34,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <unordered_map>
 #include <vector>
 
@@ -69,9 +71,13 @@ constexpr Statement kInsertGame{
     "turn_started_ms = $22, given_plies = $23, version = $24::bigint + 1"
 // Only a game stored at the version the server holds ($24), with the moves it
 // holds ($25), is written; the write raises the version by one.
-constexpr Statement kUpdateGame{
-    "update_game", "UPDATE games SET " CHIMERA_GAME_SET
-                   " WHERE id = $1 AND version = $24::bigint AND plies = $25::integer"};
+// Each write notifies the listening servers of the game's new version; the
+// notification is delivered when the write commits (docs/scaling.md).
+#define CHIMERA_NOTIFY "pg_notify('chimera_games', id || ' ' || version)"
+constexpr Statement kUpdateGame{"update_game",
+                                "UPDATE games SET " CHIMERA_GAME_SET
+                                " WHERE id = $1 AND version = $24::bigint AND plies = $25::integer "
+                                "RETURNING " CHIMERA_NOTIFY};
 // The move ($25 its ply, $26 LAN, $27 SAN) and the game's new row in one
 // statement, so one round trip and one transaction; nothing is stored unless
 // the stored game is at the version and the ply before it.
@@ -79,7 +85,8 @@ constexpr Statement kAppendMove{
     "append_move",
     "WITH g AS (UPDATE games SET " CHIMERA_GAME_SET
     ", plies = $25::integer WHERE id = $1 AND version = $24::bigint AND plies = $25::integer - 1 "
-    "RETURNING id) "
+    "RETURNING id, " CHIMERA_NOTIFY
+    ") "
     "INSERT INTO moves(game_id, ply, lan, san) SELECT id, $25::integer, $26::text, $27::text "
     "FROM g"};
 constexpr Statement kInsertMove{"insert_move",
@@ -281,6 +288,14 @@ class Connection {
         return why;
     }
 
+    // For a connection that LISTENs: its socket (-1 when lost), and the next
+    // notification received (null when there is none yet).
+    int socket() const { return lost() ? -1 : PQsocket(conn_); }
+    std::unique_ptr<PGnotify, void (*)(void*)> next_notification() {
+        if (!lost() && !PQconsumeInput(conn_)) close();
+        return {lost() ? nullptr : PQnotifies(conn_), PQfreemem};
+    }
+
     std::mutex mutex;
 
   private:
@@ -320,6 +335,22 @@ class PostgresStorage final : public Storage {
   public:
     PostgresStorage(const std::string& uri, StorageLog log)
         : uri_(uri), reader_(uri, true), log_(std::move(log)), shown_(printable_db(uri)) {}
+    PostgresStorage(const PostgresStorage&) = delete;
+    PostgresStorage& operator=(const PostgresStorage&) = delete;
+    ~PostgresStorage() override { stop_watching(); }
+
+    // Listens before it returns when the database is there, so that no write
+    // committed after the call goes untold.
+    void watch(OnChange on_change) override {
+        stop_watching();
+        if (!on_change) return;
+        on_change_ = std::move(on_change);
+        auto c = std::make_unique<Connection>(uri_, false);
+        const bool listening = listen(*c);
+        watching_ = true;
+        watcher_ = std::thread(
+            [this, c = std::move(c), listening]() mutable { watch_loop(*c, listening); });
+    }
 
     Status open() {
         for (auto& w : writers_) w = std::make_unique<Connection>(uri_, false);
@@ -564,6 +595,50 @@ class PostgresStorage final : public Storage {
         return c.exec("COMMIT");
     }
 
+    void stop_watching() {
+        if (!watcher_.joinable()) return;
+        watching_ = false;
+        watcher_.join();  // it wakes at least every kWatchTick
+    }
+
+    static constexpr int kWatchTickMs = 200;
+
+    // A connection of its own LISTENs; a notification's payload is "<id>
+    // <version>". While it cannot listen it tries again every second, and
+    // once it listens again it says that notifications may have been missed.
+    static bool listen(Connection& c) { return c.connect() && c.exec("LISTEN chimera_games"); }
+
+    void watch_loop(Connection& c, bool listening) {
+        auto wait = std::chrono::steady_clock::now();
+        while (watching_) {
+            if (!listening) {
+                if (std::chrono::steady_clock::now() < wait) {
+                    std::this_thread::sleep_for(std::chrono::milliseconds(kWatchTickMs));
+                    continue;
+                }
+                listening = listen(c);
+                if (!listening) {
+                    wait = std::chrono::steady_clock::now() + std::chrono::seconds(1);
+                    continue;
+                }
+                on_change_("", 0);  // writes may have gone untold meanwhile
+            }
+            pollfd p{c.socket(), POLLIN, 0};
+            if (p.fd >= 0) ::poll(&p, 1, kWatchTickMs);
+            while (auto n = c.next_notification()) {
+                const std::string_view payload = n->extra;
+                const std::size_t space = payload.find(' ');
+                if (space == std::string_view::npos) continue;
+                std::int64_t version = 0;
+                const std::string_view v = payload.substr(space + 1);
+                if (std::from_chars(v.data(), v.data() + v.size(), version).ec != std::errc{})
+                    continue;
+                on_change_(std::string(payload.substr(0, space)), version);
+            }
+            if (c.socket() < 0) listening = false;
+        }
+    }
+
     // Writers: a game's by its id (writer()); the first also migrates, loads
     // and keeps the heartbeat. The reader: finished games, the list, the count.
     std::string uri_;
@@ -576,6 +651,9 @@ class PostgresStorage final : public Storage {
     std::mutex retry_mutex_;
     std::chrono::steady_clock::time_point retry_at_{};
     std::string last_failure_;
+    OnChange on_change_;
+    std::atomic<bool> watching_{false};
+    std::thread watcher_;
 };
 
 }  // namespace

@@ -103,6 +103,16 @@ class Storage {
     // running clocks are charged up to it and the downtime after it is not.
     virtual Status heartbeat(std::int64_t at_ms) = 0;
     virtual Status last_heartbeat(std::int64_t& at_ms) = 0;
+
+    // Where the stored writes of games are told, by every server on the same
+    // database (this one's own included), as they commit: on_change(id,
+    // version) with the game's new version, and on_change("", 0) after some
+    // may have been missed (the database was away): then every game held may
+    // be behind. Called on a thread of the storage's; an empty function stops
+    // it, and it is stopped before the storage goes away. A backend for one
+    // server (SQLite) has nothing to tell.
+    using OnChange = std::function<void(const std::string& id, std::int64_t version)>;
+    virtual void watch(OnChange on_change) { (void)on_change; }
 };
 
 // Where a backend reports, one line each, that its database went away and
