@@ -227,6 +227,62 @@ TEST_P(PostgresTwoServers, AViewerOnOneServerSeesEveryMoveMadeOnTheOtherInOrder)
     b_->unsubscribe(g.id, handle);
 }
 
+// A server that stops (here: stops renewing its leases, as a kill -9 would)
+// has its games taken over by another within GameService::kLeaseMs +
+// kRenewMs. The time nobody held the game is not charged to the player whose
+// clock was running, and the new holder runs the clock from then on.
+TEST_P(PostgresTwoServers, TheGamesOfAServerThatStopsAreTakenOverAndTheGapIsNotCharged) {
+    server::CreateRequest req;
+    req.mode = "online";
+    req.variant = "chess";
+    req.base_ms = 60000;
+    ApiError err;
+    const server::SeatGrant g = a_->create(req, err);
+    ASSERT_FALSE(err) << err.message;
+    const server::SeatGrant black = a_->join(g.id, g.invite, err);
+    ASSERT_FALSE(err) << err.message;
+    a_->move(g.id, g.token, "e2e4", err);
+    ASSERT_FALSE(err) << err.message;
+    a_->move(g.id, black.token, "e7e5", err);  // White's clock runs from here
+    ASSERT_FALSE(err) << err.message;
+    const std::int64_t white_turn = server::now_ms();
+    ASSERT_FALSE(b_->state(g.id, "", err).empty()) << err.message;  // b holds a copy
+    const std::string owner_query = "SELECT owner FROM games WHERE id = '" + g.id + "'";
+    const std::string first_owner = query_database(db_, owner_query).at(0).at(0);
+    ASSERT_FALSE(first_owner.empty());
+
+    a_->shutdown();
+    const std::int64_t stopped = server::now_ms();
+    std::int64_t taken = 0;
+    while (server::now_ms() - stopped < 15000) {
+        if (query_database(db_, owner_query).at(0).at(0) != first_owner) {
+            taken = server::now_ms();
+            break;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    ASSERT_GT(taken, 0) << "nobody took the game over within 15 s";
+    EXPECT_LE(taken - stopped, GameService::kLeaseMs + GameService::kRenewMs + 1000);
+    // Let the takeover's credit reach b's copy of the game.
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+
+    const Json state = Json::parse(b_->state(g.id, "", err));
+    ASSERT_FALSE(err) << err.message;
+    const std::int64_t now = server::now_ms();
+    const std::int64_t white_ms = state["clock"]["white_ms"].get<std::int64_t>();
+    EXPECT_EQ(state["clock"]["running"], "white");
+    // Charged without the credit: everything since White's turn began.
+    const std::int64_t uncredited = 60000 - (now - white_turn);
+    EXPECT_GT(white_ms, uncredited + (taken - stopped) - GameService::kRenewMs - 500)
+        << "the time without a holder was charged";
+    // And never more than White had when the first server stopped.
+    EXPECT_LE(white_ms, 60000 - (stopped - white_turn) + GameService::kRenewMs + 200);
+
+    // The new holder decides: Black resigns on b, and the game is over on b.
+    b_->resign(g.id, black.token, err);
+    EXPECT_FALSE(err) << err.message;
+}
+
 INSTANTIATE_TEST_SUITE_P(Backends, PostgresTwoServers, ::testing::Values(Backend::POSTGRES),
                          backend_test_name);
 

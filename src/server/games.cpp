@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <random>
+#include <set>
 
 #include "core/text.h"
 #include "engine/engine.h"
@@ -53,9 +54,8 @@ struct Room {
     engine::Engine* thinking = nullptr;  // the computer's running search, if any
     bool computer_queued = false;
     std::string owner;  // the creator's address key, for the computer's bounds
-    // Read from the database when asked for, not created or resumed here:
-    // another server on the same database holds its players' WebSockets.
-    bool adopted = false;
+    // Several servers: this server holds the game's lease (on_duty).
+    bool owned = false;
     // Presence: the open WebSockets holding each seat, and since when a seat
     // without one has been away (wall-clock ms).
     int present[2] = {0, 0};
@@ -205,7 +205,12 @@ bool newer(const GameSummary& a, const GameSummary& b) {
 
 GameService::GameService(std::unique_ptr<Storage> storage, int computer_threads,
                          ComputerLimits limits, AbsenceRules rules)
-    : storage_(std::move(storage)), rules_(rules), started_ms_(now_ms()), computer_limits_(limits) {
+    : storage_(std::move(storage)),
+      shared_(storage_->shared()),
+      instance_(random_token(8)),
+      rules_(rules),
+      started_ms_(now_ms()),
+      computer_limits_(limits) {
     for (int i = 0; i < std::max(1, computer_threads); ++i)
         workers_.emplace_back([this] { computer_loop(false); });
     workers_.emplace_back([this] { computer_loop(true); });
@@ -260,7 +265,6 @@ std::shared_ptr<Room> GameService::load_stored(const std::string& id, ApiError& 
     }
     std::lock_guard rl(room->mutex);
     room->absent_since[0] = room->absent_since[1] = now_ms();
-    room->adopted = true;
     {
         std::lock_guard lock(rooms_mutex_);
         // Another request may have brought it in meanwhile: one room per game.
@@ -367,7 +371,9 @@ Status GameService::restore(std::vector<std::string>* skipped) {
             std::lock_guard lock(rooms_mutex_);
             rooms_[d.id] = room;
         }
-        if (d.base_ms > 0 && d.result == "*" && !d.lan.empty() && seated(d) &&
+        // With several servers the heartbeat is anyone's, and a game's clock
+        // is credited when its lease is taken over (take_over).
+        if (!shared_ && d.base_ms > 0 && d.result == "*" && !d.lan.empty() && seated(d) &&
             d.turn_started_ms > 0) {
             // The running clock is charged up to the server's last sign of life,
             // not for the downtime after it.
@@ -384,7 +390,65 @@ Status GameService::restore(std::vector<std::string>* skipped) {
         }
         schedule_computer(*room);
     }
+    renew_leases();
     return storage_->heartbeat(now);
+}
+
+bool GameService::on_duty(const Room& room) const {
+    return !shared_ || (room.owned && now_ms() < leases_until_);
+}
+
+void GameService::renew_leases() {
+    if (!shared_) return;
+    const std::int64_t now = now_ms();
+    std::vector<Lease> held;
+    // On a failure the leases held run out at the last renewal's end, and the
+    // duties stop then (on_duty); another server takes the games after.
+    if (Status s = storage_->renew_leases(instance_, now, now + kLeaseMs, held); !s) return;
+    leases_until_ = now + kLeaseMs;
+    std::set<std::string> ids;
+    for (const Lease& lease : held) {
+        ids.insert(lease.id);
+        std::shared_ptr<Room> room = find_live(lease.id);
+        ApiError err;
+        if (!room) room = load_stored(lease.id, err);
+        if (!room) continue;
+        std::lock_guard rl(room->mutex);
+        if (!room->owned) take_over(*room, lease, now);
+    }
+    std::vector<std::shared_ptr<Room>> all;
+    {
+        std::lock_guard lock(rooms_mutex_);
+        for (auto& [id, r] : rooms_)
+            if (!ids.count(id)) all.push_back(r);
+    }
+    for (auto& r : all) {  // leases another server holds, or took from this one
+        std::lock_guard rl(r->mutex);
+        r->owned = false;
+        if (r->thinking) r->thinking->stop();
+    }
+}
+
+void GameService::take_over(Room& room, const Lease& lease, std::int64_t now) {
+    room.owned = true;
+    StoredGame& d = room.data;
+    if (!lease.previous_owner.empty() && lease.previous_owner != instance_ && clock_running(room)) {
+        // Nobody's time runs while no server holds the game: from the former
+        // holder's last renewal (or the turn's start, if later) until now.
+        const std::int64_t from = std::max(lease.previous_until - kLeaseMs, d.turn_started_ms);
+        if (now > from) {
+            const std::int64_t started_before = d.turn_started_ms;
+            d.turn_started_ms += now - from;
+            if (Status s = storage_->update_game(d); !s) {
+                d.turn_started_ms = started_before;
+                if (s.is_conflict()) (void)refresh(room);
+            } else {
+                ++room.version;
+                publish(room);
+            }
+        }
+    }
+    schedule_computer(room);
 }
 
 void GameService::changed(const std::string& id, std::int64_t version) {
@@ -539,6 +603,11 @@ SeatGrant GameService::create(const CreateRequest& req, ApiError& err) {
         g.termination = req.termination;
     }
     room->owner = req.client;
+    if (shared_) {  // the server a game is created on holds it first
+        g.owner = instance_;
+        g.lease_until = g.created_ms + kLeaseMs;
+        room->owned = true;
+    }
     if (g.result == "*" && g.computer_side == room->game->side_to_move())
         if ((err = computer_has_room(*room))) return {};
     // The game and any imported moves are stored in one transaction.
@@ -782,6 +851,11 @@ ActionAck GameService::claim(const std::string& id, const std::string& token, Ap
         if (g.mode != "online")
             return refused(err,
                            fail(409, "only an online game is claimed when the opponent leaves"));
+        // Each server counts only its own WebSockets (docs/scaling.md).
+        if (shared_)
+            return refused(err, fail(409,
+                                     "a win by absence cannot be claimed on a site of several "
+                                     "servers: whether a player is away is not known there"));
         if (abortable(g))
             return refused(err, fail(409, "not both sides have moved: abort the game instead"));
         if (g.base_ms > 0)
@@ -804,10 +878,10 @@ ActionAck GameService::claim(const std::string& id, const std::string& token, Ap
 // On a storage error the game is tried again at the next tick.
 void GameService::end_abandoned(Room& r, std::int64_t now) {
     const StoredGame& g = r.data;
-    // Presence is counted by each server for its own WebSockets: a game read
-    // from another server's database rows is left to the server its players
-    // are on (docs/scaling.md, "Several servers").
-    if (g.result != "*" || r.adopted) return;
+    // Presence is counted by each server for its own WebSockets: with several
+    // servers none of them knows whether a player is away (docs/scaling.md,
+    // "Several servers"), so none decides it.
+    if (g.result != "*" || shared_) return;
     Status ended = Status::ok();
     if (g.mode == "online" && !seated(g)) {
         if (now - std::max(g.created_ms, started_ms_) >= rules_.invite_ms)
@@ -849,7 +923,7 @@ std::string GameService::state_locked(const Room& r, int viewer) const {
                     : g.seat_taken[s]                      ? "human"
                                                            : "open";
     v.you = viewer == kViewerBoth ? 2 : viewer;
-    v.claim_in_ms = claim_in_ms(r, viewer, rules_.absence_ms);
+    v.claim_in_ms = shared_ ? -1 : claim_in_ms(r, viewer, rules_.absence_ms);
     if (viewer != kSpectator && g.mode == "online" && !(g.seat_taken[0] && g.seat_taken[1]))
         v.invite = g.invite;
     return encode_state(r.state, v);
@@ -992,7 +1066,7 @@ void GameService::publish(Room& room) {
         Push for_seat[2];
         for (auto& [h, sub] : room.subscribers) {
             const int viewer = sub.first;
-            const std::int64_t claim = claim_in_ms(room, viewer, rules_.absence_ms);
+            const std::int64_t claim = shared_ ? -1 : claim_in_ms(room, viewer, rules_.absence_ms);
             if (claim < 0 && !(touches_claim && may_claim(room.data, viewer))) {
                 sub.second(push);
                 continue;
@@ -1036,6 +1110,7 @@ ApiError GameService::computer_has_room(const Room& room) {
 void GameService::schedule_computer(Room& room) {
     const StoredGame& g = room.data;
     if (g.mode != "computer" || g.result != "*" || room.computer_queued) return;
+    if (!on_duty(room)) return;  // the lease holder's workers search it
     if (room.game->side_to_move() != g.computer_side) return;
     std::shared_ptr<Room> self;
     {
@@ -1116,7 +1191,7 @@ void GameService::computer_loop(bool quick_only) {
         std::lock_guard rl(room.mutex);
         room.thinking = nullptr;
         if (closing_ || room.data.lan.size() != job.plies || room.data.result != "*" ||
-            r.move.is_none())
+            r.move.is_none() || !on_duty(room))
             continue;
         // Another server may have moved first: its move stands, read it.
         if (apply_move(room, r.move).conflict) (void)refresh(room);
@@ -1137,16 +1212,17 @@ void GameService::clock_loop() {
         for (auto& r : all) {
             std::lock_guard rl(r->mutex);
             end_abandoned(*r, now);
-            if (!clock_running(*r)) continue;
+            if (!clock_running(*r) || !on_duty(*r)) continue;
             const int stm = r->game->side_to_move();
             // On a storage error the flag is tried again at the next tick; if
             // another server changed the game first, on what it stored.
             if (live_remaining(*r, stm) <= 0)
                 if (flag(*r, stm).is_conflict()) (void)refresh(*r);
         }
-        if (std::chrono::steady_clock::now() - last_beat >= std::chrono::seconds(1)) {
+        if (std::chrono::steady_clock::now() - last_beat >= std::chrono::milliseconds(kRenewMs)) {
             last_beat = std::chrono::steady_clock::now();
             (void)storage_->heartbeat(now_ms());
+            renew_leases();
         }
     }
     (void)storage_->heartbeat(now_ms());  // a clean stop: the clocks ran until now

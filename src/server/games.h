@@ -132,6 +132,10 @@ class GameService {
     static constexpr std::size_t kComputerHashMb = 8;
     // Finished games read lately and kept in memory.
     static constexpr std::size_t kFinishedCacheSize = 64;
+    // With several servers: a game's lease lasts kLeaseMs and its holder
+    // renews it every kRenewMs, so the games of a server that stops are taken
+    // over by another within kLeaseMs + kRenewMs.
+    static constexpr std::int64_t kLeaseMs = 4000, kRenewMs = 1000;
 
     GameService(std::unique_ptr<Storage> storage, int computer_threads, ComputerLimits limits = {},
                 AbsenceRules rules = {});
@@ -211,12 +215,26 @@ class GameService {
     ApiError computer_has_room(const Room& room);
     void computer_loop(bool quick_only);
     void clock_loop();
+    // Several servers: renews this server's leases and takes the games whose
+    // lease ran out (a server that stopped); a game taken over has its
+    // running clock credited with the time nobody held it.
+    void renew_leases();
+    void take_over(Room& room, const Lease& lease, std::int64_t now);  // room locked
+    // Whether this server does the room's timed duties now (flags, computer
+    // moves, absence): always with one server; with several, while it holds
+    // the game's lease. Room locked.
+    bool on_duty(const Room& room) const;
     std::string state_locked(const Room& room, int viewer) const;
     // A move as the player typed it, or the computer's own for this position.
     using MoveInput = std::variant<std::string_view, Move>;
     ApiError apply_move(Room& room, const MoveInput& input);  // room locked
 
     std::unique_ptr<Storage> storage_;
+    // Several servers on the store (Storage::shared): this one's name in the
+    // leases, and until when (wall-clock ms) its last renewal holds them.
+    const bool shared_;
+    const std::string instance_;
+    std::atomic<std::int64_t> leases_until_{0};
     const AbsenceRules rules_;
     const std::int64_t started_ms_;  // absence is never counted from before this
     mutable std::mutex rooms_mutex_;

@@ -152,6 +152,17 @@ constexpr Migration kMigrations[] = {
      R"sql(
     ALTER TABLE games ADD COLUMN version BIGINT NOT NULL DEFAULT 0;
     )sql"},
+    // 6: the server that does a game's timed duties (flags, computer moves)
+    // holds a lease on it until lease_until (wall-clock ms), renewed every
+    // second; survivors take the games of one that stops renewing.
+    {R"sql(
+    ALTER TABLE games ADD COLUMN owner TEXT NOT NULL DEFAULT '';
+    ALTER TABLE games ADD COLUMN lease_until INTEGER NOT NULL DEFAULT 0;
+    )sql",
+     R"sql(
+    ALTER TABLE games ADD COLUMN owner TEXT NOT NULL DEFAULT '';
+    ALTER TABLE games ADD COLUMN lease_until BIGINT NOT NULL DEFAULT 0;
+    )sql"},
 };
 
 static_assert(std::size(kMigrations) == kSchemaVersion,

@@ -60,9 +60,19 @@ struct Statement {
 // $1-$25 of the game statements are the game's columns (game_params): $24 the
 // version the server holds, $25 its moves.
 constexpr Statement kInsertGame{
-    "insert_game", "INSERT INTO games(" CHIMERA_GAME_COLUMNS
-                   ", plies) VALUES($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, "
-                   "$15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25)"};
+    "insert_game",
+    "INSERT INTO games(" CHIMERA_GAME_COLUMNS
+    ", plies, owner, lease_until) VALUES($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, "
+    "$14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27::bigint)"};
+// The leases of server $1 renewed until $3, and the ones that ran out before
+// $2 taken. The rows are locked first: a server taking the same game at once
+// waits, sees it taken, and leaves it.
+constexpr Statement kRenewLeases{
+    "renew_leases",
+    "WITH c AS (SELECT id, owner, lease_until FROM games WHERE result = '*' AND "
+    "(owner = $1 OR lease_until < $2::bigint) FOR UPDATE) "
+    "UPDATE games g SET owner = $1, lease_until = $3::bigint FROM c WHERE g.id = c.id "
+    "RETURNING g.id, c.owner, c.lease_until"};
 #define CHIMERA_GAME_SET                                                                        \
     "variant = $2, start_fen = $3, formation = $4, mode = $5, level = $6, computer_side = $7, " \
     "token_white = $8, token_black = $9, white_taken = $10, black_taken = $11, invite = $12, "  \
@@ -339,6 +349,21 @@ class PostgresStorage final : public Storage {
     PostgresStorage& operator=(const PostgresStorage&) = delete;
     ~PostgresStorage() override { stop_watching(); }
 
+    bool shared() const override { return true; }
+
+    Status renew_leases(const std::string& instance, std::int64_t now_ms, std::int64_t until_ms,
+                        std::vector<Lease>& held) override {
+        return with(*writers_[0], [&](Connection& c, bool) -> Status {
+            held.clear();
+            Result r;
+            if (Status s = c.run(kRenewLeases, Params() << instance << now_ms << until_ms, &r); !s)
+                return s;
+            for (int i = 0; i < PQntuples(r.get()); ++i)
+                held.push_back({text(r.get(), i, 0), text(r.get(), i, 1), number(r.get(), i, 2)});
+            return Status::ok();
+        });
+    }
+
     // Listens before it returns when the database is there, so that no write
     // committed after the call goes untold.
     void watch(OnChange on_change) override {
@@ -369,7 +394,8 @@ class PostgresStorage final : public Storage {
                     return Status::ok();
             }
             if (Status s = c.exec("BEGIN"); !s) return s;
-            if (Status s = c.run(kInsertGame, game_params(g)); !s) return c.rollback(s);
+            if (Status s = c.run(kInsertGame, game_params(g) << g.owner << g.lease_until); !s)
+                return c.rollback(s);
             for (std::size_t i = 0; i < g.lan.size(); ++i)
                 if (Status s =
                         c.run(kInsertMove, Params() << g.id << i + 1 << g.lan[i] << g.san[i]);

@@ -48,6 +48,19 @@ struct StoredGame {
     // (so a server whose copy is behind cannot overwrite what another server
     // stored), and then raises it, here and in the database, by one.
     std::int64_t version = 0;
+    // Several servers (PostgreSQL): the server whose lease the game is under
+    // when it is created, and until when (wall-clock ms). Written with a new
+    // game only; renew_leases keeps them after.
+    std::string owner;
+    std::int64_t lease_until = 0;
+};
+
+// A game whose lease a server holds, and whose it was before this renewal:
+// its own, or that of a server that stopped renewing ("" for nobody's).
+struct Lease {
+    std::string id;
+    std::string previous_owner;
+    std::int64_t previous_until = 0;
 };
 
 // An aborted game is over without a result. It is stored as kAborted, so that
@@ -113,6 +126,20 @@ class Storage {
     // server (SQLite) has nothing to tell.
     using OnChange = std::function<void(const std::string& id, std::int64_t version)>;
     virtual void watch(OnChange on_change) { (void)on_change; }
+
+    // Whether several servers may use this store at once (PostgreSQL): then
+    // each game's timed duties belong to the holder of its lease.
+    virtual bool shared() const { return false; }
+    // For server `instance`: renews until until_ms the lease of every game
+    // going on that it holds, and takes that of every one whose lease ran out
+    // before now_ms; *held: every game it holds after. Two servers never take
+    // one game. A backend for one server holds nothing.
+    virtual Status renew_leases(const std::string& instance, std::int64_t now_ms,
+                                std::int64_t until_ms, std::vector<Lease>& held) {
+        (void)instance, (void)now_ms, (void)until_ms;
+        held.clear();
+        return Status::ok();
+    }
 };
 
 // Where a backend reports, one line each, that its database went away and
