@@ -7,7 +7,7 @@ JOBS ?= $(shell nproc)
 PORT ?= 8080
 APT_PACKAGES := build-essential cmake ninja-build g++ git libgtest-dev libgmock-dev libbenchmark-dev \
                 clang libclang-rt-14-dev clang-format libboost-dev nlohmann-json3-dev \
-                libsqlite3-dev libpq-dev postgresql
+                libsqlite3-dev libpq-dev postgresql haproxy openssl curl
 WEB_STAMP := web/node_modules/.installed
 
 .PHONY: all build build-debug ctest-debug deps web-deps web test test-release test-debug test-web e2e fuzz fuzz-run bench \

@@ -81,6 +81,10 @@ int cmd_serve(const Args& args, std::ostream& out, std::ostream& err) {
             auto n = number(1, 10000);
             if (!n) return err << "error: " << a << " takes 1-10000\n", kUsageError;
             (a == "--computer-queue" ? computer_limits.queue : computer_limits.per_address) = *n;
+        } else if (a == "--drain-seconds") {
+            auto n = number(0, 600);
+            if (!n) return err << "error: " << a << " takes 0-600\n", kUsageError;
+            options.drain_ms = static_cast<int>(*n * 1000);
         } else if (a == "--games-per-minute-total") {
             auto n = number(1, 999999);
             if (!n) return err << "error: " << a << " takes 1-999999\n", kUsageError;
@@ -97,7 +101,7 @@ int cmd_serve(const Args& args, std::ostream& out, std::ostream& err) {
                    "--computer-games-per-address N --computer-queue N "
                    "--idle-seconds N --header-seconds N --ws-idle-seconds N"
                    " --requests-per-second N --request-burst N --invite-seconds N"
-                   " --absence-seconds N --abandon-seconds N)\n";
+                   " --absence-seconds N --abandon-seconds N --drain-seconds N)\n";
             return kUsageError;
         }
     }

@@ -395,11 +395,20 @@ ApiResponse handle_api(GameService& games, std::string_view method, std::string_
         if (!get) return from_error({405, "use GET"});
         if ((err = only_params({}))) return from_error(err);
         const GameCounts c = games.counts();
-        return json_response(200, {{"ok", true},
-                                   {"games", c.live + c.finished},
-                                   {"live", c.live},
-                                   {"finished", c.finished},
-                                   {"cached", c.cached}});
+        Json health{{"ok", true},
+                    {"games", c.live + c.finished},
+                    {"live", c.live},
+                    {"finished", c.finished},
+                    {"cached", c.cached}};
+        if (const std::string name = games.instance(); !name.empty()) health["instance"] = name;
+        return json_response(200, health);
+    }
+    if (seg.size() == 2 && seg[1] == "ready") {
+        if (!get) return from_error({405, "use GET"});
+        if ((err = only_params({}))) return from_error(err);
+        if (!games.ready())
+            return from_error({503, "this server is stopping: send requests to another one"});
+        return json_response(200, {{"ready", true}});
     }
     if (seg.size() == 2 && seg[1] == "variants") {
         if (!get) return from_error({405, "use GET"});

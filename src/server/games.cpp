@@ -398,8 +398,14 @@ bool GameService::on_duty(const Room& room) const {
     return !shared_ || (room.owned && now_ms() < leases_until_);
 }
 
+void GameService::drain() {
+    if (draining_.exchange(true) || !shared_) return;
+    leases_until_ = 0;  // no more duties here
+    (void)storage_->release_leases(instance_);
+}
+
 void GameService::renew_leases() {
-    if (!shared_) return;
+    if (!shared_ || draining_) return;
     const std::int64_t now = now_ms();
     std::vector<Lease> held;
     // On a failure the leases held run out at the last renewal's end, and the
@@ -466,6 +472,10 @@ void GameService::changed(const std::string& id, std::int64_t version) {
 }
 
 SeatGrant GameService::create(const CreateRequest& req, ApiError& err) {
+    if (draining_)
+        return refused(err, fail(503,
+                                 "this server is stopping; try again (another one will "
+                                 "answer)"));
     auto room = std::make_shared<Room>();
     room->game = make_game(req.variant);
     if (!room->game) {

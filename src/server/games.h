@@ -179,6 +179,15 @@ class GameService {
 
     GameCounts counts() const;
 
+    // Before the server stops behind a load balancer: it is no longer ready
+    // (ready()), refuses new games (503), and with several servers gives up
+    // its leases at once, so others take its games over without waiting for
+    // them to run out. Moves and views go on until it stops.
+    void drain();
+    bool ready() const { return !draining_; }
+    // This server's name in the leases ("" with one server).
+    std::string instance() const { return shared_ ? instance_ : std::string(); }
+
   private:
     // A game's room: a live one, else a finished one from the cache or the
     // database; null with err 404 (no such game) or 500 (the database failed).
@@ -235,6 +244,7 @@ class GameService {
     const bool shared_;
     const std::string instance_;
     std::atomic<std::int64_t> leases_until_{0};
+    std::atomic<bool> draining_{false};
     const AbsenceRules rules_;
     const std::int64_t started_ms_;  // absence is never counted from before this
     mutable std::mutex rooms_mutex_;

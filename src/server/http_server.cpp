@@ -521,6 +521,7 @@ struct HttpServer::Impl {
     tcp::acceptor acceptor{ioc};
     std::vector<std::thread> threads;
     std::optional<net::signal_set> signals;
+    std::optional<net::steady_timer> drain_timer;
     net::steady_timer accept_pause{ioc};
 
     Impl(GameService& g, ServerOptions o)
@@ -626,7 +627,12 @@ void HttpServer::handle_signals() {
     if (impl_->signals) return;
     impl_->signals.emplace(impl_->ioc, SIGINT, SIGTERM);
     impl_->signals->async_wait([this](beast::error_code ec, int) {
-        if (!ec) stop();
+        if (ec) return;
+        if (impl_->options.drain_ms <= 0) return stop();
+        impl_->games.drain();
+        impl_->drain_timer.emplace(impl_->ioc);
+        impl_->drain_timer->expires_after(std::chrono::milliseconds(impl_->options.drain_ms));
+        impl_->drain_timer->async_wait([this](beast::error_code) { stop(); });
     });
 }
 

@@ -46,6 +46,10 @@ struct ServerOptions {
     // Requests per HTTP connection: a token bucket of this rate and burst.
     int requests_per_second = 50;
     int request_burst = 100;
+    // Behind a load balancer: on SIGTERM/SIGINT the server first drains for
+    // this long (GameService::drain: /api/ready answers 503, no new games, its
+    // games handed over), then stops. 0: it stops at once.
+    int drain_ms = 0;
 };
 
 class HttpServer {

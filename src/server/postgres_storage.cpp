@@ -73,6 +73,9 @@ constexpr Statement kRenewLeases{
     "(owner = $1 OR lease_until < $2::bigint) FOR UPDATE) "
     "UPDATE games g SET owner = $1, lease_until = $3::bigint FROM c WHERE g.id = c.id "
     "RETURNING g.id, c.owner, c.lease_until"};
+constexpr Statement kReleaseLeases{"release_leases",
+                                   "UPDATE games SET lease_until = 0 WHERE owner = $1 AND "
+                                   "result = '*'"};
 #define CHIMERA_GAME_SET                                                                        \
     "variant = $2, start_fen = $3, formation = $4, mode = $5, level = $6, computer_side = $7, " \
     "token_white = $8, token_black = $9, white_taken = $10, black_taken = $11, invite = $12, "  \
@@ -350,6 +353,12 @@ class PostgresStorage final : public Storage {
     ~PostgresStorage() override { stop_watching(); }
 
     bool shared() const override { return true; }
+
+    Status release_leases(const std::string& instance) override {
+        return with(*writers_[0], [&](Connection& c, bool) {
+            return c.run(kReleaseLeases, Params() << instance);
+        });
+    }
 
     Status renew_leases(const std::string& instance, std::int64_t now_ms, std::int64_t until_ms,
                         std::vector<Lease>& held) override {

@@ -134,6 +134,11 @@ class Storage {
     // going on that it holds, and takes that of every one whose lease ran out
     // before now_ms; *held: every game it holds after. Two servers never take
     // one game. A backend for one server holds nothing.
+    // Gives up every lease `instance` holds (it is stopping).
+    virtual Status release_leases(const std::string& instance) {
+        (void)instance;
+        return Status::ok();
+    }
     virtual Status renew_leases(const std::string& instance, std::int64_t now_ms,
                                 std::int64_t until_ms, std::vector<Lease>& held) {
         (void)instance, (void)now_ms, (void)until_ms;

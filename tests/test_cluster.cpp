@@ -1,0 +1,297 @@
+// The cluster (docs/scaling.md "Several servers", docs/deploy.md): the tests'
+// throw-away PostgreSQL, three `chimera serve` instances on one database, and
+// haproxy in front of them with the committed deploy/haproxy.cfg (round-robin,
+// health checks on /api/ready), all on loopback. Players play through the
+// balancer, so their requests reach every instance; spectators watch on the
+// third instance directly. One instance is killed with kill -9 while the games
+// are going on; they finish on the others. Then the database must hold every
+// acknowledged move at its ply, and every result, and what the spectators saw.
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <random>
+
+#include "postgres_server.h"
+#include "server_client.h"
+
+namespace chimera {
+namespace {
+
+using namespace chimera::testing;
+using namespace std::chrono_literals;
+
+unsigned short free_port() {
+    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in a{};
+    a.sin_family = AF_INET;
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    socklen_t len = sizeof a;
+    if (::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0 ||
+        ::getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len) != 0)
+        ADD_FAILURE() << "no free port";
+    ::close(fd);
+    return ntohs(a.sin_port);
+}
+
+// A child process (haproxy, openssl), its output in a log; killed when it goes.
+class Child {
+  public:
+    Child() = default;
+    Child(const Child&) = delete;
+    Child& operator=(const Child&) = delete;
+    ~Child() { stop(); }
+    bool start(const std::vector<std::string>& argv, const std::string& log) {
+        pid_ = ::fork();
+        if (pid_ == 0) {
+            const int fd = ::open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+            ::dup2(fd, 1);
+            ::dup2(fd, 2);
+            std::vector<char*> args;
+            for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+            args.push_back(nullptr);
+            ::execvp(args[0], args.data());
+            ::_exit(127);
+        }
+        return pid_ > 0;
+    }
+    // Waits for a child that ends by itself; its exit status (-1 if it did not).
+    int wait() {
+        int status = 0;
+        if (pid_ <= 0 || ::waitpid(pid_, &status, 0) != pid_) return -1;
+        pid_ = -1;
+        return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    }
+    void stop() {
+        if (pid_ <= 0) return;
+        ::kill(pid_, SIGKILL);
+        ::waitpid(pid_, nullptr, 0);
+        pid_ = -1;
+    }
+
+  private:
+    pid_t pid_ = -1;
+};
+
+std::string read_file(const std::string& path) {
+    std::ifstream in(path);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// An HTTP call through the balancer as a client makes it: again while no
+// instance answers (0, 502, 503: one was just killed and is not marked down yet).
+HttpResult through(unsigned short port, const std::string& method, const std::string& target,
+                   const Json& body = nullptr) {
+    HttpResult r;
+    for (int attempt = 0; attempt < 100; ++attempt) {
+        r = http_request(port, method, target, body.is_null() ? "" : body.dump());
+        if (r.status != 0 && r.status != 502 && r.status != 503) return r;
+        std::this_thread::sleep_for(100ms);
+    }
+    return r;
+}
+
+struct ClusterGame {
+    std::string variant, mode, id, token[2];
+    std::map<std::size_t, std::string> acked;  // ply -> LAN, as acknowledged
+    WsClient spectator;
+    bool over = false;
+};
+
+TEST(PostgresCluster, ThreeInstancesBehindHaproxyPlayOnThroughAKill9) {
+    if (::system("command -v haproxy >/dev/null 2>&1") != 0)
+        GTEST_FAIL() << "haproxy is not installed (make deps installs it)";
+    PostgresServer* pg = postgres();
+    ASSERT_TRUE(pg);
+    const std::string db = pg->new_database();
+    TempDir dir;
+
+    ServerProcess instance[3];
+    for (int i = 0; i < 3; ++i) {
+        instance[i].set_log_path(dir.file("instance" + std::to_string(i + 1) + ".log"));
+        ASSERT_TRUE(instance[i].start(db, {"--trusted-proxy", "127.0.0.1"}));
+    }
+
+    // A self-signed certificate for the balancer's TLS.
+    const std::string pem = dir.file("chimera.pem");
+    Child openssl;
+    ASSERT_TRUE(openssl.start({"openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days",
+                               "1", "-subj", "/CN=localhost", "-keyout", pem, "-out", pem},
+                              dir.file("openssl.log")));
+    ASSERT_EQ(openssl.wait(), 0) << read_file(dir.file("openssl.log"));
+
+    const unsigned short lb = free_port(), lb_tls = free_port();
+    ::setenv("CHIMERA_HTTP_BIND", ("127.0.0.1:" + std::to_string(lb)).c_str(), 1);
+    ::setenv("CHIMERA_HTTPS_BIND", ("127.0.0.1:" + std::to_string(lb_tls)).c_str(), 1);
+    ::setenv("CHIMERA_TLS_PEM", pem.c_str(), 1);
+    for (int i = 0; i < 3; ++i)
+        ::setenv(("CHIMERA_INSTANCE_" + std::to_string(i + 1)).c_str(),
+                 ("127.0.0.1:" + std::to_string(instance[i].port())).c_str(), 1);
+    Child haproxy;
+    const std::string config = std::string(CHIMERA_TEST_DATA_DIR) + "/../deploy/haproxy.cfg";
+    ASSERT_TRUE(haproxy.start({"haproxy", "-db", "-f", config}, dir.file("haproxy.log")));
+    // Ready once it answers and has marked the instances up.
+    HttpResult ready;
+    for (int i = 0; i < 100 && ready.status != 200; ++i) {
+        std::this_thread::sleep_for(100ms);
+        ready = http_request(lb, "GET", "/api/ready", "");
+    }
+    ASSERT_EQ(ready.status, 200) << read_file(dir.file("haproxy.log"));
+    // TLS ends at the balancer.
+    const std::string tls_cmd =
+        "curl -sk --max-time 5 https://127.0.0.1:" + std::to_string(lb_tls) + "/api/ready > " +
+        dir.file("tls.out");
+    EXPECT_EQ(::system(tls_cmd.c_str()), 0);
+    EXPECT_NE(read_file(dir.file("tls.out")).find("\"ready\":true"), std::string::npos);
+
+    // Every variant, online and against the computer, created through the balancer.
+    std::vector<std::unique_ptr<ClusterGame>> games;
+    for (const char* variant : {"chess", "chess4d", "wreckage", "wataku"}) {
+        for (const char* mode : {"online", "computer"}) {
+            auto g = std::make_unique<ClusterGame>();
+            g->variant = variant;
+            g->mode = mode;
+            Json body{{"variant", variant}, {"mode", mode}};
+            if (g->mode == "computer") body["level"] = 1;
+            const HttpResult c = through(lb, "POST", "/api/games", body);
+            ASSERT_EQ(c.status, 201) << c;
+            g->id = c.json().value("id", "");
+            g->token[0] = c.json().value("token", "");
+            if (g->mode == "online") {
+                const HttpResult j = through(lb, "POST", "/api/games/" + g->id + "/join",
+                                             Json{{"invite", c.json().value("invite", "")}});
+                ASSERT_EQ(j.status, 200) << j;
+                g->token[1] = j.json().value("token", "");
+            }
+            ASSERT_TRUE(g->spectator.connect(instance[2].port(), ws_target(g->id, "")))
+                << g->spectator.last_error();
+            games.push_back(std::move(g));
+        }
+    }
+
+    // Plays one move in each game still going (random legal moves; the
+    // computer answers by itself).
+    std::mt19937 rng(20261201);
+    auto play_round = [&] {
+        for (auto& g : games) {
+            if (g->over) continue;
+            const HttpResult s = through(lb, "GET", "/api/games/" + g->id);
+            ASSERT_EQ(s.status, 200) << s;
+            const Json state = s.json();
+            if (state.value("status", "") != "playing") {
+                g->over = true;
+                continue;
+            }
+            const int side = state.value("turn", "") == "white" ? 0 : 1;
+            if (g->mode == "computer" && side == 1) continue;  // its reply comes
+            const std::vector<std::string> legal = legal_lans(state);
+            ASSERT_FALSE(legal.empty());
+            const std::string lan = legal[rng() % legal.size()];
+            const HttpResult m = through(lb, "POST", "/api/games/" + g->id + "/move",
+                                         Json{{"token", g->token[side]}, {"move", lan}});
+            if (m.status == 200) {
+                const std::size_t ply = m.json().value("ply", std::size_t{0});
+                EXPECT_TRUE(g->acked.emplace(ply, lan).second) << g->id << " ply " << ply;
+            }
+            // Anything else (the position changed under a retry, the computer
+            // moved first) is decided by what the next state says.
+        }
+    };
+
+    for (int i = 0; i < 12; ++i) play_round();
+    // An instance dies mid-game; the balancer's checks mark it down, and the
+    // games it held the leases of are taken over by the others.
+    // The one of the first two (the spectators are on the third) that holds
+    // the most games going on.
+    std::string killed;
+    std::string held_by_killed;
+    Rows orphans;
+    int victim = -1;
+    for (int i = 0; i < 2; ++i) {
+        const std::string name =
+            get(instance[i].port(), "/api/health").json().value("instance", "");
+        ASSERT_FALSE(name.empty());
+        const std::string q =
+            "SELECT id, plies FROM games WHERE result = '*' AND owner = '" + name + "'";
+        Rows held = query_database(db, q);
+        if (victim < 0 || held.size() > orphans.size())
+            victim = i, killed = name, held_by_killed = q, orphans = std::move(held);
+    }
+    ASSERT_FALSE(orphans.empty()) << "no instance holds a game going on";
+    instance[victim].kill_hard();
+    const auto killed_at = std::chrono::steady_clock::now();
+    for (int i = 0; i < 12; ++i) play_round();
+    // Within the lease and a renewal (4 s + 1 s), nothing is held by it.
+    Rows still = query_database(db, held_by_killed);
+    while (!still.empty() && std::chrono::steady_clock::now() - killed_at < 10s) {
+        std::this_thread::sleep_for(100ms);
+        still = query_database(db, held_by_killed);
+    }
+    EXPECT_TRUE(still.empty()) << still.size() << " games still held by the killed instance";
+    for (int i = 0; i < 6; ++i) play_round();
+    // Its computer games go on: the computer answered on their new holders.
+    for (const auto& orphan : orphans)
+        for (auto& g : games)
+            if (g->id == orphan[0] && g->mode == "computer" && !g->over) {
+                const Rows plies =
+                    query_database(db, "SELECT plies FROM games WHERE id = '" + g->id + "'");
+                EXPECT_GT(std::stoi(plies.at(0).at(0)), std::stoi(orphan[1]) + 1)
+                    << g->variant << " computer game " << g->id << " stalled after the kill";
+            }
+    RecordProperty("games_held_by_the_killed_instance", static_cast<int>(orphans.size()));
+    // Then every game ends: each side to move resigns.
+    for (auto& g : games) {
+        if (g->over) continue;
+        const Json state = through(lb, "GET", "/api/games/" + g->id).json();
+        const int side = state.value("turn", "") == "white" ? 0 : 1;
+        const std::string& token = g->mode == "computer" ? g->token[0] : g->token[side];
+        const HttpResult r =
+            through(lb, "POST", "/api/games/" + g->id + "/resign", Json{{"token", token}});
+        EXPECT_TRUE(r.status == 200 || r.status == 409) << r;  // 409: it ended meanwhile
+    }
+
+    for (auto& g : games) {
+        SCOPED_TRACE(g->variant + " " + g->mode + " " + g->id);
+        const Rows moves = query_database(
+            db, "SELECT ply, lan FROM moves WHERE game_id = '" + g->id + "' ORDER BY ply");
+        const Rows row = query_database(
+            db, "SELECT result, plies, remaining_white, remaining_black FROM games WHERE id = '" +
+                    g->id + "'");
+        ASSERT_EQ(row.size(), 1u);
+        EXPECT_NE(row[0][0], "*") << "the game did not end";
+        EXPECT_EQ(row[0][1], std::to_string(moves.size()));
+        for (std::size_t i = 0; i < moves.size(); ++i)
+            EXPECT_EQ(moves[i][0], std::to_string(i + 1));
+        for (const auto& [ply, lan] : g->acked) {
+            ASSERT_LE(ply, moves.size()) << "acknowledged ply " << ply << " is not stored";
+            EXPECT_EQ(moves[ply - 1][1], lan) << "ply " << ply;
+        }
+        if (g->mode == "computer") {
+            EXPECT_GE(moves.size(), 2u) << "the computer never moved";
+        }
+        // The spectator on the third instance saw every stored move, in order.
+        const auto seen = g->spectator.wait_view(
+            [&](const Json& v) { return v.value("status", "") != "playing"; }, 10s);
+        ASSERT_TRUE(seen) << "the spectator did not see the end: " << g->spectator.view().dump();
+        EXPECT_EQ(lans_of(*seen).size(), moves.size());
+        const std::vector<std::string> seen_lans = lans_of(*seen);
+        for (std::size_t i = 0; i < moves.size() && i < seen_lans.size(); ++i) {
+            EXPECT_EQ(seen_lans[i], moves[i][1]);
+        }
+    }
+    haproxy.stop();
+    for (int i = 0; i < 3; ++i) {
+        if (i == victim) continue;
+        EXPECT_TRUE(instance[i].stop()) << instance[i].log();
+    }
+}
+
+}  // namespace
+}  // namespace chimera
