@@ -22,6 +22,7 @@ namespace chimera {
 namespace {
 
 using namespace chimera::testing;
+using namespace std::chrono_literals;
 using server::ApiError;
 using server::GameService;
 
@@ -280,6 +281,27 @@ TEST_P(PostgresTwoServers, TheGamesOfAServerThatStopsAreTakenOverAndTheGapIsNotC
 
     // The new holder decides: Black resigns on b, and the game is over on b.
     b_->resign(g.id, black.token, err);
+    EXPECT_FALSE(err) << err.message;
+}
+
+// A server that starts beside a running one holds none of its games: it reads
+// one when asked for it, and takes the games over only when the other stops.
+TEST_P(PostgresTwoServers, AServerStartingBesideAnotherHoldsOnlyWhatItLeasesAndReadsTheRest) {
+    const server::SeatGrant g1 = local_game(), g2 = local_game();
+    auto c = open_service();
+    ASSERT_TRUE(c);
+    EXPECT_EQ(c->counts().live, 0u) << "it loaded games another server holds";
+    ApiError err;
+    c->move(g1.id, g1.token, "e2e4", err);  // read on demand
+    ASSERT_FALSE(err) << err.message;
+    EXPECT_EQ(c->counts().live, 1u);
+    a_->shutdown();
+    b_->shutdown();
+    const auto stopped = std::chrono::steady_clock::now();
+    while (c->counts().live < 2 && std::chrono::steady_clock::now() - stopped < 15s)
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    EXPECT_EQ(c->counts().live, 2u) << "the games of the stopped servers were not taken over";
+    c->move(g2.id, g2.token, "d2d4", err);
     EXPECT_FALSE(err) << err.message;
 }
 

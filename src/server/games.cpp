@@ -346,11 +346,18 @@ Status GameService::restore(std::vector<std::string>* skipped) {
     // one that commits after a game is read and before it is held here goes
     // untold, and is read with the next write of that game.
     storage_->watch([this](const std::string& id, std::int64_t version) { changed(id, version); });
-    std::vector<StoredGame> games;
-    if (Status s = storage_->load_unfinished(games); !s) return s;
     std::int64_t finished = 0;
     if (Status s = storage_->count_finished(finished); !s) return s;
     finished_count_ += static_cast<std::size_t>(finished);
+    if (shared_) {
+        // With several servers a server holds the games whose lease it takes
+        // (those of servers that stopped, with their clocks credited); the
+        // others are read when asked for.
+        renew_leases();
+        return storage_->heartbeat(now_ms());
+    }
+    std::vector<StoredGame> games;
+    if (Status s = storage_->load_unfinished(games); !s) return s;
     std::int64_t last_alive = 0;
     if (Status s = storage_->last_heartbeat(last_alive); !s) return s;
     const std::int64_t now = now_ms();
