@@ -234,6 +234,8 @@ void GameService::shutdown() {
     jobs_cv_.notify_all();
     for (auto& w : workers_) w.join();
     clock_thread_.join();
+    // A clean stop hands its games over at once (drain() may have already).
+    if (shared_ && !draining_.exchange(true)) (void)storage_->release_leases(instance_, now_ms());
 }
 
 std::shared_ptr<Room> GameService::find_live(const std::string& id) const {
@@ -408,7 +410,7 @@ bool GameService::on_duty(const Room& room) const {
 void GameService::drain() {
     if (draining_.exchange(true) || !shared_) return;
     leases_until_ = 0;  // no more duties here
-    (void)storage_->release_leases(instance_);
+    (void)storage_->release_leases(instance_, now_ms());
 }
 
 void GameService::renew_leases() {
@@ -447,8 +449,11 @@ void GameService::take_over(Room& room, const Lease& lease, std::int64_t now) {
     StoredGame& d = room.data;
     if (!lease.previous_owner.empty() && lease.previous_owner != instance_ && clock_running(room)) {
         // Nobody's time runs while no server holds the game: from the former
-        // holder's last renewal (or the turn's start, if later) until now.
-        const std::int64_t from = std::max(lease.previous_until - kLeaseMs, d.turn_started_ms);
+        // holder's last renewal, or when it gave the lease up (or the turn's
+        // start, if later) until now.
+        const std::int64_t last_duty =
+            lease.previous_until < 0 ? -lease.previous_until : lease.previous_until - kLeaseMs;
+        const std::int64_t from = std::max(last_duty, d.turn_started_ms);
         if (now > from) {
             const std::int64_t started_before = d.turn_started_ms;
             d.turn_started_ms += now - from;

@@ -73,9 +73,11 @@ constexpr Statement kRenewLeases{
     "(owner = $1 OR lease_until < $2::bigint) FOR UPDATE) "
     "UPDATE games g SET owner = $1, lease_until = $3::bigint FROM c WHERE g.id = c.id "
     "RETURNING g.id, c.owner, c.lease_until"};
+// A lease given up at $2 is stored as -$2: run out for any taker, and still
+// telling when its holder last did the game's duties (storage.h, Lease).
 constexpr Statement kReleaseLeases{"release_leases",
-                                   "UPDATE games SET lease_until = 0 WHERE owner = $1 AND "
-                                   "result = '*'"};
+                                   "UPDATE games SET lease_until = -$2::bigint WHERE owner = $1 "
+                                   "AND result = '*' AND lease_until > 0"};
 #define CHIMERA_GAME_SET                                                                        \
     "variant = $2, start_fen = $3, formation = $4, mode = $5, level = $6, computer_side = $7, " \
     "token_white = $8, token_black = $9, white_taken = $10, black_taken = $11, invite = $12, "  \
@@ -354,9 +356,9 @@ class PostgresStorage final : public Storage {
 
     bool shared() const override { return true; }
 
-    Status release_leases(const std::string& instance) override {
+    Status release_leases(const std::string& instance, std::int64_t now_ms) override {
         return with(*writers_[0], [&](Connection& c, bool) {
-            return c.run(kReleaseLeases, Params() << instance);
+            return c.run(kReleaseLeases, Params() << instance << now_ms);
         });
     }
 

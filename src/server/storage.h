@@ -56,7 +56,8 @@ struct StoredGame {
 };
 
 // A game whose lease a server holds, and whose it was before this renewal:
-// its own, or that of a server that stopped renewing ("" for nobody's).
+// its own, or that of a server that stopped renewing ("" for nobody's), with
+// when that lease ran out, or (negative) minus when it was given up.
 struct Lease {
     std::string id;
     std::string previous_owner;
@@ -134,9 +135,9 @@ class Storage {
     // going on that it holds, and takes that of every one whose lease ran out
     // before now_ms; *held: every game it holds after. Two servers never take
     // one game. A backend for one server holds nothing.
-    // Gives up every lease `instance` holds (it is stopping).
-    virtual Status release_leases(const std::string& instance) {
-        (void)instance;
+    // Gives up, at now_ms, every lease `instance` holds (it is stopping).
+    virtual Status release_leases(const std::string& instance, std::int64_t now_ms) {
+        (void)instance, (void)now_ms;
         return Status::ok();
     }
     virtual Status renew_leases(const std::string& instance, std::int64_t now_ms,
