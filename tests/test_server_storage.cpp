@@ -45,7 +45,8 @@ struct ServeRun {
 };
 
 ServeRun run_serve(const TempDir& dir, const std::string& db,
-                   std::chrono::milliseconds timeout = kStartTimeout) {
+                   std::chrono::milliseconds timeout = kStartTimeout,
+                   const std::vector<std::string>& extra = {}) {
     ServeRun run;
     const std::string out_path = dir.file("run.out"), err_path = dir.file("run.err");
     std::filesystem::remove(out_path);
@@ -65,6 +66,7 @@ ServeRun run_serve(const TempDir& dir, const std::string& db,
                                   db,
                                   "--static",
                                   db + ".no-static"};
+    args.insert(args.end(), extra.begin(), extra.end());
     std::vector<char*> argv;
     for (auto& s : args) argv.push_back(s.data());
     argv.push_back(nullptr);
@@ -347,6 +349,17 @@ TEST_F(ServerStorage, SigtermWithADrainTimeIsUnreadyAndTakesNoNewGamesButMovesUn
     EXPECT_GE(std::chrono::steady_clock::now() - signalled, 2s);
     ASSERT_TRUE(server_.start(db()));
     EXPECT_EQ(game_state(server_.port(), g.id)["moves"].size(), 1u);
+}
+
+TEST_F(ServerStorage, ABadDrainTimeIsOneErrorLineAndStatus2) {
+    for (const char* bad : {"-1", "601", "2s", ""}) {
+        SCOPED_TRACE(std::string("--drain-seconds '") + bad + "'");
+        const ServeRun run = run_serve(dir_, db(), kStartTimeout, {"--drain-seconds", bad});
+        EXPECT_TRUE(run.exited);
+        EXPECT_EQ(run.status, 2);
+        EXPECT_FALSE(run.served);
+        EXPECT_EQ(run.err, "error: --drain-seconds takes 0-600\n");
+    }
 }
 
 TEST_F(ServerStorage, SigtermRightAfterTheAnnouncementStopsCleanly) {
