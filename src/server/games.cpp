@@ -429,7 +429,10 @@ void GameService::renew_leases() {
         if (!room) room = load_stored(lease.id, err);
         if (!room) continue;
         std::lock_guard rl(room->mutex);
-        if (!room->owned) take_over(*room, lease, now);
+        if (!room->owned)
+            take_over(*room, lease, now);
+        else  // a computer move not scheduled while the leases had run out
+            schedule_computer(*room);
     }
     std::vector<std::shared_ptr<Room>> all;
     {
