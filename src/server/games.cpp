@@ -316,7 +316,12 @@ auto GameService::with_room(const std::string& id, ApiError& err, Act act) {
         const bool maybe_stale = err.status == 400 || err.status == 403 || err.status == 409;
         if (!maybe_stale || attempt == kAttempts) return out;
         bool changed = false;
-        if (Status s = refresh(*room, &changed); !s) return Out(refused(err, storage_failure(s)));
+        if (Status s = refresh(*room, &changed); !s) {
+            // The game cannot be read again: a refusal on what is held stands,
+            // and a conflict is answered as the database's failure.
+            if (!err.conflict) return out;
+            return Out(refused(err, storage_failure(s)));
+        }
         if (!changed && !err.conflict) return out;
     }
 }
