@@ -383,6 +383,10 @@ TEST(GameServiceStorage, ADatabaseThatIsAwayIsAnswered503) {
     EXPECT_FALSE(err) << "a game in memory is still shown: " << err.message;
     EXPECT_TRUE(during["moves"].empty());
     EXPECT_EQ(during["result"], "*");
+    // A refusal on what the server holds stands, though the game cannot be
+    // read again to see whether another server changed it.
+    games.move(a.id, a.token, "e2e5", err = {});
+    EXPECT_EQ(err.status, 400) << err.message;
 
     failing = false;
     games.move(a.id, a.token, "e2e4", err = {});
