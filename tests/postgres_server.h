@@ -29,6 +29,9 @@ inline std::string backend_test_name(const ::testing::TestParamInfo<Backend>& in
     return backend_name(info.param);
 }
 
+// A loopback port nobody listens on now (0 if none could be had).
+unsigned short free_port();
+
 using Rows = std::vector<std::vector<std::string>>;
 
 class PostgresServer {

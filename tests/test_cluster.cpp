@@ -8,9 +8,7 @@
 // acknowledged move at its ply, and every result, and what the spectators saw.
 #include <fcntl.h>
 #include <gtest/gtest.h>
-#include <netinet/in.h>
 #include <signal.h>
-#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -27,19 +25,6 @@ namespace {
 
 using namespace chimera::testing;
 using namespace std::chrono_literals;
-
-unsigned short free_port() {
-    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in a{};
-    a.sin_family = AF_INET;
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    socklen_t len = sizeof a;
-    if (::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0 ||
-        ::getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len) != 0)
-        ADD_FAILURE() << "no free port";
-    ::close(fd);
-    return ntohs(a.sin_port);
-}
 
 // A child process (haproxy, openssl), its output in a log; killed when it goes.
 class Child {
@@ -128,6 +113,7 @@ TEST(PostgresCluster, ThreeInstancesBehindHaproxyPlayOnThroughAKill9) {
     ASSERT_EQ(openssl.wait(), 0) << read_file(dir.file("openssl.log"));
 
     const unsigned short lb = free_port(), lb_tls = free_port();
+    ASSERT_TRUE(lb != 0 && lb_tls != 0) << "no free loopback port";
     ::setenv("CHIMERA_HTTP_BIND", ("127.0.0.1:" + std::to_string(lb)).c_str(), 1);
     ::setenv("CHIMERA_HTTPS_BIND", ("127.0.0.1:" + std::to_string(lb_tls)).c_str(), 1);
     ::setenv("CHIMERA_TLS_PEM", pem.c_str(), 1);

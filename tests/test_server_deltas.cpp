@@ -50,6 +50,15 @@ class ServerDeltas : public ServerFixture {
         if (legal.empty()) return "";
         return legal[static_cast<std::size_t>(7 * ply + 3) % legal.size()];
     }
+    // An untimed online chess game with both seats taken: White's seat in c,
+    // Black's token in black.
+    void online_game(Created& c, std::string& black) {
+        c = create_game(port(), {{"variant", "chess"}, {"mode", "online"}});
+        ASSERT_EQ(c.raw.status, 201) << c.raw;
+        const HttpResult j = post(port(), "/api/games/" + c.id + "/join", {{"invite", c.invite}});
+        ASSERT_EQ(j.status, 200) << j;
+        black = j.json()["token"];
+    }
 };
 
 TEST_F(ServerDeltas, EveryVariantPushesMovesAsDeltasThatRebuildTheState) {
@@ -140,11 +149,9 @@ Json next_update(WsClient& ws) {
 // arrival and departure (present), and an abort (status, termination,
 // abortable, legal), for the players and a spectator alike.
 TEST_F(ServerDeltas, PresenceAndAnAbortArePushedAsDeltas) {
-    const Created c = create_game(port(), {{"variant", "chess"}, {"mode", "online"}});
-    ASSERT_EQ(c.raw.status, 201) << c.raw;
-    const HttpResult j = post(port(), "/api/games/" + c.id + "/join", {{"invite", c.invite}});
-    ASSERT_EQ(j.status, 200) << j;
-    const std::string black = j.json()["token"];
+    Created c;
+    std::string black;
+    ASSERT_NO_FATAL_FAILURE(online_game(c, black));
     WsClient watcher, white, black_ws;
     ASSERT_TRUE(watcher.connect(port(), ws_target(c.id, "")));
     ASSERT_TRUE(watcher.next()) << watcher.last_error();
@@ -194,11 +201,9 @@ TEST_F(ServerDeltas, PresenceAndAnAbortArePushedAsDeltas) {
 // the delta of the opponent's departure and with every push while it stands,
 // and its end with the opponent's return; nobody else gets it.
 TEST_F(ServerDeltas, AClaimComesWithThePushesOfThePlayerWhoMayClaim) {
-    const Created c = create_game(port(), {{"variant", "chess"}, {"mode", "online"}});
-    ASSERT_EQ(c.raw.status, 201) << c.raw;
-    const HttpResult j = post(port(), "/api/games/" + c.id + "/join", {{"invite", c.invite}});
-    ASSERT_EQ(j.status, 200) << j;
-    const std::string black = j.json()["token"];
+    Created c;
+    std::string black;
+    ASSERT_NO_FATAL_FAILURE(online_game(c, black));
     WsClient watcher, white, black_ws;
     for (auto [ws, token] : {std::pair{&watcher, std::string()}, std::pair{&white, c.token},
                              std::pair{&black_ws, black}}) {
