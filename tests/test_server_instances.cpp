@@ -36,12 +36,13 @@ class TwoServers : public ::testing::TestWithParam<Backend> {
         ASSERT_TRUE(a_ && b_);
     }
 
-    std::unique_ptr<GameService> open_service() {
+    std::unique_ptr<GameService> open_service(server::AbsenceRules rules = {}) {
         Status st = Status::ok();
         auto storage = server::open_storage(db_, &st);
         EXPECT_TRUE(storage) << st.message();
         if (!storage) return nullptr;
-        auto s = std::make_unique<GameService>(std::move(storage), 1);
+        auto s =
+            std::make_unique<GameService>(std::move(storage), 1, server::ComputerLimits{}, rules);
         EXPECT_TRUE(s->restore());
         return s;
     }
@@ -303,6 +304,218 @@ TEST_P(PostgresTwoServers, AServerStartingBesideAnotherHoldsOnlyWhatItLeasesAndR
     EXPECT_EQ(c->counts().live, 2u) << "the games of the stopped servers were not taken over";
     c->move(g2.id, g2.token, "d2d4", err);
     EXPECT_FALSE(err) << err.message;
+}
+
+// Presence is shared (migration 7): each server stores which seats it holds a
+// WebSocket of, so every server sees a player who left from the server they
+// were on, and one of them decides the claim by absence.
+
+// An online game on `s`, joined, with both sides' first move: a win by
+// absence can be claimed in it.
+struct Seats {
+    std::string id, white, black;
+};
+Seats claimable_game(GameService& s) {
+    server::CreateRequest req;
+    req.mode = "online";
+    req.variant = "chess";
+    req.side = "white";
+    ApiError err;
+    const server::SeatGrant g = s.create(req, err);
+    EXPECT_FALSE(err) << err.message;
+    const server::SeatGrant black = s.join(g.id, g.invite, err);
+    EXPECT_FALSE(err) << err.message;
+    s.move(g.id, g.token, "e2e4", err);
+    s.move(g.id, black.token, "e7e5", err);
+    EXPECT_FALSE(err) << err.message;
+    return {g.id, g.token, black.token};
+}
+
+// Waits up to 10 s for what server `s` shows of the game to satisfy `done`.
+template <class Pred>
+Json state_when(GameService& s, const std::string& id, const std::string& token, Pred done) {
+    Json state;
+    const auto until = std::chrono::steady_clock::now() + 10s;
+    do {
+        ApiError err;
+        state = Json::parse(s.state(id, token, err));
+        if (done(state)) break;
+        std::this_thread::sleep_for(20ms);
+    } while (std::chrono::steady_clock::now() < until);
+    return state;
+}
+
+TEST_P(PostgresTwoServers, AWinByAbsenceIsClaimedOnAnyServerFromThePresenceAllOfThemStore) {
+    server::AbsenceRules rules;
+    rules.absence_ms = 800;
+    auto c = open_service(rules), d = open_service(rules);
+    const Seats g = claimable_game(*c);
+    const auto ignore = [](const server::Push&) {};
+    const std::uint64_t w = c->subscribe(g.id, g.white, ignore);
+    std::uint64_t b = d->subscribe(g.id, g.black, ignore);  // Black is on the other server
+    ASSERT_TRUE(w && b);
+    const auto black_present = [](const Json& j) { return j["present"]["black"] == true; };
+    const auto black_away = [](const Json& j) { return j["present"]["black"] == false; };
+    EXPECT_TRUE(black_present(state_when(*c, g.id, "", black_present)))
+        << "c does not see Black, connected to d";
+    ApiError err;
+    d->claim(g.id, g.white, err);
+    EXPECT_EQ(err.status, 409);
+    EXPECT_EQ(err.message, "your opponent is connected");
+
+    d->unsubscribe(g.id, b);  // Black leaves d: c, which holds the game, sees it
+    const Json left = state_when(*c, g.id, g.white, black_away);
+    ASSERT_TRUE(black_away(left)) << left.dump();
+    EXPECT_GT(left.value("claim_in_ms", -1), 0) << left.dump();
+    c->claim(g.id, g.white, err = {});
+    EXPECT_EQ(err.status, 409);
+    EXPECT_EQ(err.message, "your opponent has been away for less than 1 s");
+
+    // Black comes back on c, then leaves again: the absence counts anew.
+    b = c->subscribe(g.id, g.black, ignore);
+    EXPECT_TRUE(black_present(state_when(*d, g.id, "", black_present)));
+    d->claim(g.id, g.white, err = {});
+    EXPECT_EQ(err.message, "your opponent is connected");
+    c->unsubscribe(g.id, b);
+    const std::int64_t left_at = server::now_ms();
+    ASSERT_TRUE(black_away(state_when(*d, g.id, "", black_away)));
+
+    // Once Black has been away long enough, White claims on d (not the holder).
+    std::this_thread::sleep_for(std::chrono::milliseconds(rules.absence_ms + 100));
+    const server::ActionAck won = d->claim(g.id, g.white, err = {});
+    ASSERT_FALSE(err) << err.message;
+    EXPECT_GE(server::now_ms() - left_at, rules.absence_ms);
+    EXPECT_EQ(won.result, "1-0");
+    EXPECT_EQ(
+        query_database(db_, "SELECT result, termination FROM games WHERE id = '" + g.id + "'"),
+        (Rows{{"1-0", "black abandoned the game"}}));
+    // A game that is over keeps no presence.
+    EXPECT_EQ(query_database(db_, "SELECT count(*) FROM presence WHERE game_id = '" + g.id + "'"),
+              (Rows{{"0"}}));
+    c->unsubscribe(g.id, w);
+}
+
+// The storage's side of it, with server names and times of the test's own
+// (an hour ahead, so that the services of the fixture never take these
+// servers for gone): a seat is present while a server that is alive holds
+// it; a server that stops renewing is swept, and the seats only it held are
+// away from its last renewal.
+TEST_P(PostgresTwoServers, ASeatHeldOnlyByAServerThatIsGoneIsAwayFromItsLastRenewal) {
+    const Seats g = claimable_game(*a_);
+    Status st = Status::ok();
+    auto store = server::open_storage(db_, &st);
+    ASSERT_TRUE(store) << st.message();
+    const std::int64_t t0 = server::now_ms() + 3600 * 1000;
+    bool fresh = false;
+    ASSERT_TRUE(store->keep_alive("x", t0, t0 + 4000, &fresh));
+    EXPECT_TRUE(fresh);
+    ASSERT_TRUE(store->keep_alive("x", t0, t0 + 4000, &fresh));
+    EXPECT_FALSE(fresh);
+    ASSERT_TRUE(store->keep_alive("y", t0, t0 + 100, &fresh));
+    auto away = [&] {
+        server::StoredGame stored;
+        bool found = false;
+        EXPECT_TRUE(store->load_game(g.id, stored, &found));
+        return std::pair{stored.away_ms[1], stored.version};
+    };
+    const auto [away_before, version_before] = away();
+    EXPECT_GT(away_before, 0) << "nobody has held Black's seat yet";
+
+    server::Presence p;
+    ASSERT_TRUE(store->set_presence(g.id, 1, "x", true, t0, p));
+    EXPECT_TRUE(p.changed);
+    EXPECT_EQ(p.away_ms, 0);
+    EXPECT_EQ(p.version, version_before + 1);
+    EXPECT_EQ(away(), (std::pair{std::int64_t{0}, version_before + 1}));
+    ASSERT_TRUE(store->set_presence(g.id, 1, "y", true, t0 + 10, p));
+    EXPECT_FALSE(p.changed) << "present already";
+    ASSERT_TRUE(store->set_presence(g.id, 1, "x", false, t0 + 20, p));
+    EXPECT_FALSE(p.changed) << "y, alive, still holds the seat";
+    ASSERT_TRUE(store->sweep_presence(t0 + 50));
+    EXPECT_EQ(away().first, 0) << "y was swept while alive";
+
+    ASSERT_TRUE(store->sweep_presence(t0 + 200));  // y stopped renewing at t0
+    EXPECT_EQ(away(), (std::pair{t0, version_before + 2}));
+    EXPECT_EQ(query_database(db_, "SELECT count(*) FROM presence WHERE instance = 'y'"),
+              (Rows{{"0"}}));
+    EXPECT_EQ(query_database(db_, "SELECT id FROM instances WHERE id IN ('x', 'y')"),
+              (Rows{{"x"}}));
+    ASSERT_TRUE(store->keep_alive("y", t0 + 300, t0 + 4300, &fresh));
+    EXPECT_TRUE(fresh) << "y was taken for gone: it must store its presence again";
+
+    // A seat whose last holder leaves is away from then; a seat that is away
+    // stays away from when it left.
+    ASSERT_TRUE(store->set_presence(g.id, 1, "x", true, t0 + 400, p));
+    ASSERT_TRUE(store->set_presence(g.id, 1, "x", false, t0 + 500, p));
+    EXPECT_TRUE(p.changed);
+    EXPECT_EQ(away().first, t0 + 500);
+    ASSERT_TRUE(store->set_presence(g.id, 1, "y", false, t0 + 600, p));
+    EXPECT_FALSE(p.changed);
+    EXPECT_EQ(away().first, t0 + 500);
+
+    // A server that leaves: the seats only it held are away from then.
+    ASSERT_TRUE(store->set_presence(g.id, 0, "x", true, t0 + 700, p));
+    ASSERT_TRUE(store->leave("x", t0 + 800));
+    server::StoredGame stored;
+    bool found = false;
+    ASSERT_TRUE(store->load_game(g.id, stored, &found));
+    EXPECT_EQ(stored.away_ms[0], t0 + 800);
+    EXPECT_EQ(query_database(db_, "SELECT count(*) FROM instances WHERE id = 'x'"), (Rows{{"0"}}));
+
+    // Nothing is stored for a game that is over.
+    ApiError err;
+    a_->resign(g.id, g.white, err);
+    ASSERT_FALSE(err) << err.message;
+    ASSERT_TRUE(store->set_presence(g.id, 0, "y", true, t0 + 900, p));
+    EXPECT_FALSE(p.changed);
+    EXPECT_EQ(query_database(db_, "SELECT count(*) FROM presence WHERE game_id = '" + g.id + "'"),
+              (Rows{{"0"}}));
+}
+
+// A server that was taken for gone while it was alive (its renewals did not
+// reach the database for a while) stores its presence again once they do.
+TEST_P(PostgresTwoServers, AServerTakenForGoneWhileAliveStoresItsPresenceAgain) {
+    const Seats g = claimable_game(*a_);
+    const std::uint64_t w = a_->subscribe(g.id, g.white, [](const server::Push&) {});
+    const std::string away_white = "SELECT away_white FROM games WHERE id = '" + g.id + "'";
+    EXPECT_EQ(query_database(db_, away_white), (Rows{{"0"}}));
+    Status st = Status::ok();
+    auto store = server::open_storage(db_, &st);
+    ASSERT_TRUE(store) << st.message();
+    // Every server is taken for gone: as far as the database knows, White left.
+    const std::int64_t swept = server::now_ms();
+    ASSERT_TRUE(store->sweep_presence(swept + 3600 * 1000));
+    EXPECT_NE(query_database(db_, away_white), (Rows{{"0"}}));
+    const auto present = [](const Json& j) { return j["present"]["white"] == true; };
+    const Json back = state_when(*b_, g.id, "", present);
+    EXPECT_TRUE(present(back)) << back.dump();
+    EXPECT_EQ(query_database(db_, away_white), (Rows{{"0"}}));
+    EXPECT_LE(server::now_ms() - swept, GameService::kRenewMs + 1000);
+    a_->unsubscribe(g.id, w);
+}
+
+// The time nobody held a game (all its servers stopped) does not count as a
+// player's absence: a new holder moves the seats' away times on by it.
+TEST_P(PostgresTwoServers, TheTimeNobodyHeldAGameDoesNotCountAsAbsence) {
+    b_->shutdown();
+    const Seats g = claimable_game(*a_);
+    const std::string away_query =
+        "SELECT away_white, away_black FROM games WHERE id = '" + g.id + "'";
+    const Rows before = query_database(db_, away_query);
+    a_->shutdown();
+    const std::int64_t stopped = server::now_ms();
+    std::this_thread::sleep_for(1500ms);
+    auto c = open_service();  // takes the game over at its start
+    const std::int64_t started = server::now_ms();
+    const Rows after = query_database(db_, away_query);
+    ASSERT_EQ(after.size(), 1u);
+    for (int side = 0; side < 2; ++side) {
+        const std::int64_t was = std::stoll(before.at(0).at(side)),
+                           is = std::stoll(after.at(0).at(side));
+        EXPECT_GE(is - was, 1500) << "side " << side << ": the gap counted as absence";
+        EXPECT_LE(is - was, started - was);
+        EXPECT_GE(is - was, started - stopped - 100);
+    }
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, PostgresTwoServers, ::testing::Values(Backend::POSTGRES),

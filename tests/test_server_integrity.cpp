@@ -281,8 +281,9 @@ class FlakyStorage final : public server::Storage {
     Status load_unfinished(std::vector<server::StoredGame>& out) override {
         return inner_->load_unfinished(out);
     }
-    Status load_game(const std::string& id, server::StoredGame& out, bool* found) override {
-        return check() ? inner_->load_game(id, out, found) : down();
+    Status load_game(const std::string& id, server::StoredGame& out, bool* found,
+                     std::size_t after_ply) override {
+        return check() ? inner_->load_game(id, out, found, after_ply) : down();
     }
     Status list_finished(const server::ListCursor* before, std::size_t limit,
                          std::vector<server::GameSummary>& out) override {

@@ -56,10 +56,12 @@ struct Room {
     std::string owner;  // the creator's address key, for the computer's bounds
     // Several servers: this server holds the game's lease (on_duty).
     bool owned = false;
-    // Presence: the open WebSockets holding each seat, and since when a seat
-    // without one has been away (wall-clock ms).
+    // Presence: the open WebSockets holding each seat here. Since when a seat
+    // is away is data.away_ms; with several servers it is their common view,
+    // and presence_stored says whether the database has this server holding
+    // the seat.
     int present[2] = {0, 0};
-    std::int64_t absent_since[2] = {0, 0};
+    bool presence_stored[2] = {false, false};
     // The state message's viewer-independent parts, rebuilt once per version.
     mutable StateCache state;
 };
@@ -136,9 +138,9 @@ bool may_claim(const StoredGame& g, int viewer) {
     return g.mode == "online" && g.base_ms == 0 && (viewer == 0 || viewer == 1);
 }
 
-// The seat has had no WebSocket open for `limit` ms.
+// The seat has had no WebSocket open for `limit` ms (on any server).
 bool away_for(const Room& r, int side, std::int64_t now, std::int64_t limit) {
-    return r.present[side] == 0 && now - r.absent_since[side] >= limit;
+    return r.data.away_ms[side] != 0 && now - r.data.away_ms[side] >= limit;
 }
 
 std::string abandoned(int side) { return std::string(kSideName[side]) + " abandoned the game"; }
@@ -162,7 +164,7 @@ ClockView clock_view(const Room& r) {
 
 RoomView room_view(const Room& r) {
     RoomView v;
-    for (int s = 0; s < 2; ++s) v.present[s] = r.data.computer_side == s || r.present[s] > 0;
+    for (int s = 0; s < 2; ++s) v.present[s] = r.data.computer_side == s || r.data.away_ms[s] == 0;
     v.abortable = abortable(r.data);
     return v;
 }
@@ -171,9 +173,9 @@ RoomView room_view(const Room& r) {
 // sides have moved: the ms until the win can be claimed (0: now); else -1.
 std::int64_t claim_in_ms(const Room& r, int viewer, std::int64_t absence_ms) {
     const StoredGame& g = r.data;
-    if (!may_claim(g, viewer) || g.result != "*" || abortable(g) || r.present[1 - viewer] > 0)
+    if (!may_claim(g, viewer) || g.result != "*" || abortable(g) || g.away_ms[1 - viewer] == 0)
         return -1;
-    return std::max<std::int64_t>(0, r.absent_since[1 - viewer] + absence_ms - now_ms());
+    return std::max<std::int64_t>(0, g.away_ms[1 - viewer] + absence_ms - now_ms());
 }
 
 // A stored game as a room: its position replayed from the start; null (and
@@ -234,8 +236,11 @@ void GameService::shutdown() {
     jobs_cv_.notify_all();
     for (auto& w : workers_) w.join();
     clock_thread_.join();
-    // A clean stop hands its games over at once (drain() may have already).
-    if (shared_ && !draining_.exchange(true)) (void)storage_->release_leases(instance_, now_ms());
+    // A clean stop hands its games over at once (drain() may have already),
+    // and its players are away from now (they come back through another server).
+    if (!shared_) return;
+    if (!draining_.exchange(true)) (void)storage_->release_leases(instance_, now_ms());
+    (void)storage_->leave(instance_, now_ms());
 }
 
 std::shared_ptr<Room> GameService::find_live(const std::string& id) const {
@@ -266,7 +271,9 @@ std::shared_ptr<Room> GameService::load_stored(const std::string& id, ApiError& 
         return room;
     }
     std::lock_guard rl(room->mutex);
-    room->absent_since[0] = room->absent_since[1] = now_ms();
+    // With one server nobody is connected to a game it had not held; with
+    // several the database says who is.
+    if (!shared_) room->data.away_ms[0] = room->data.away_ms[1] = now_ms();
     {
         std::lock_guard lock(rooms_mutex_);
         // Another request may have brought it in meanwhile: one room per game.
@@ -279,18 +286,29 @@ std::shared_ptr<Room> GameService::load_stored(const std::string& id, ApiError& 
 
 Status GameService::refresh(Room& room, bool* changed) {
     if (changed) *changed = false;
+    // Only the moves after those held are read: a stored move never changes,
+    // and every move held here is stored.
     StoredGame g;
     bool found = false;
-    if (Status s = storage_->load_game(room.data.id, g, &found); !s) return s;
+    const std::size_t held = room.data.lan.size();
+    if (Status s = storage_->load_game(room.data.id, g, &found, held); !s) return s;
     if (!found) return Status::error("database: game " + room.data.id + " is gone");
     if (g.version == room.data.version) return Status::ok();
     if (changed) *changed = true;
-    Status why = Status::ok();
-    auto fresh = replay(std::move(g), &why);
-    if (!fresh) return why;
-    const bool moved = fresh->data.lan.size() != room.data.lan.size();
-    room.game = std::move(fresh->game);
-    room.data = std::move(fresh->data);
+    for (std::size_t i = 0; i < g.lan.size(); ++i) {
+        if (Status s = room.game->play(g.lan[i]); !s) {
+            for (std::size_t j = 0; j < i; ++j) (void)room.game->undo();
+            return Status::error("database: game " + g.id + " move " +
+                                 std::to_string(held + i + 1) + " " + g.lan[i] + ": " +
+                                 s.message());
+        }
+    }
+    const bool moved = !g.lan.empty();
+    g.lan.insert(g.lan.begin(), std::make_move_iterator(room.data.lan.begin()),
+                 std::make_move_iterator(room.data.lan.end()));
+    g.san.insert(g.san.begin(), std::make_move_iterator(room.data.san.begin()),
+                 std::make_move_iterator(room.data.san.end()));
+    room.data = std::move(g);
     if (moved && room.thinking) room.thinking->stop();
     ++room.version;
     publish(room);
@@ -380,7 +398,7 @@ Status GameService::restore(std::vector<std::string>* skipped) {
         StoredGame& d = room->data;
         std::lock_guard rl(room->mutex);
         // Nobody is connected yet: every seat's absence counts from now.
-        room->absent_since[0] = room->absent_since[1] = now;
+        d.away_ms[0] = d.away_ms[1] = now;
         {
             std::lock_guard lock(rooms_mutex_);
             rooms_[d.id] = room;
@@ -419,8 +437,26 @@ void GameService::drain() {
 }
 
 void GameService::renew_leases() {
-    if (!shared_ || draining_) return;
+    if (!shared_) return;
     const std::int64_t now = now_ms();
+    // This server stays alive while it drains: its players are still here.
+    bool fresh = false;
+    if (storage_->keep_alive(instance_, now, now + kLeaseMs, &fresh)) {
+        (void)storage_->sweep_presence(now);
+        std::vector<std::shared_ptr<Room>> all;
+        {
+            std::lock_guard lock(rooms_mutex_);
+            for (auto& [id, r] : rooms_) all.push_back(r);
+        }
+        for (auto& r : all) {  // presence not stored yet, or dropped while taken for gone
+            std::lock_guard rl(r->mutex);
+            for (int s = 0; s < 2; ++s) {
+                if (fresh) r->presence_stored[s] = false;
+                store_presence(*r, s);
+            }
+        }
+    }
+    if (draining_) return;
     std::vector<Lease> held;
     // On a failure the leases held run out at the last renewal's end, and the
     // duties stop then (on_duty); another server takes the games after.
@@ -455,18 +491,24 @@ void GameService::renew_leases() {
 void GameService::take_over(Room& room, const Lease& lease, std::int64_t now) {
     room.owned = true;
     StoredGame& d = room.data;
-    if (!lease.previous_owner.empty() && lease.previous_owner != instance_ && clock_running(room)) {
+    if (!lease.previous_owner.empty() && lease.previous_owner != instance_ && d.result == "*") {
         // Nobody's time runs while no server holds the game: from the former
-        // holder's last renewal, or when it gave the lease up (or the turn's
-        // start, if later) until now.
+        // holder's last renewal, or when it gave the lease up, until now. Nor
+        // does a seat's absence (after all servers stopped, nobody could
+        // come back). An invitation waits from the holder's start at least.
         const std::int64_t last_duty =
             lease.previous_until < 0 ? -lease.previous_until : lease.previous_until - kLeaseMs;
-        const std::int64_t from = std::max(last_duty, d.turn_started_ms);
-        if (now > from) {
-            const std::int64_t started_before = d.turn_started_ms;
-            d.turn_started_ms += now - from;
+        const StoredGame before = d;
+        if (clock_running(room)) {
+            const std::int64_t from = std::max(last_duty, d.turn_started_ms);
+            if (now > from) d.turn_started_ms += now - from;
+        }
+        for (std::int64_t& away : d.away_ms)
+            if (away != 0 && last_duty < now) away = std::min(now, away + (now - last_duty));
+        if (d.turn_started_ms != before.turn_started_ms || d.away_ms[0] != before.away_ms[0] ||
+            d.away_ms[1] != before.away_ms[1]) {
             if (Status s = storage_->update_game(d); !s) {
-                d.turn_started_ms = started_before;
+                d = before;
                 if (s.is_conflict()) (void)refresh(room);
             } else {
                 ++room.version;
@@ -488,6 +530,12 @@ void GameService::changed(const std::string& id, std::int64_t version) {
     for (auto& r : rooms) {
         std::lock_guard rl(r->mutex);
         if (id.empty() || r->data.version < version) (void)refresh(*r);
+        if (!id.empty()) continue;
+        // The database was away: what it lost of presence is stored again.
+        for (int s = 0; s < 2; ++s) {
+            r->presence_stored[s] = false;
+            store_presence(*r, s);
+        }
     }
 }
 
@@ -589,7 +637,7 @@ SeatGrant GameService::create(const CreateRequest& req, ApiError& err) {
     g.inc_ms = req.inc_ms;
     g.remaining_ms[0] = g.remaining_ms[1] = req.base_ms;
     g.created_ms = g.updated_ms = now_ms();
-    room->absent_since[0] = room->absent_since[1] = g.created_ms;
+    g.away_ms[0] = g.away_ms[1] = g.created_ms;
     SeatGrant out{g.id, "", "", ""};
     if (req.mode == "local") {
         g.token[0] = g.token[1] = random_token(16);
@@ -667,10 +715,10 @@ SeatGrant GameService::join(const std::string& id, const std::string& invite, Ap
         if (g.result != "*") return refused(err, fail(409, "the game is over"));
         const int open = !g.seat_taken[0] ? 0 : !g.seat_taken[1] ? 1 : -1;
         if (open < 0) return refused(err, fail(409, "both seats are taken"));
-        const std::int64_t started_before = g.turn_started_ms;
+        const std::int64_t started_before = g.turn_started_ms, away_before = g.away_ms[open];
         g.seat_taken[open] = true;
         g.updated_ms = now_ms();
-        room.absent_since[open] = g.updated_ms;
+        g.away_ms[open] = g.updated_ms;
         // The clock of the side to move starts now, when it has an opponent, if a
         // move has been made here (moves given with the game are not: the clock
         // then starts with the next move).
@@ -678,6 +726,7 @@ SeatGrant GameService::join(const std::string& id, const std::string& invite, Ap
         if (Status s = storage_->update_game(g); !s) {
             g.seat_taken[open] = false;
             g.turn_started_ms = started_before;
+            g.away_ms[open] = away_before;
             return refused(err, storage_failure(s));
         }
         ++room.version;
@@ -881,20 +930,16 @@ ActionAck GameService::claim(const std::string& id, const std::string& token, Ap
         if (g.mode != "online")
             return refused(err,
                            fail(409, "only an online game is claimed when the opponent leaves"));
-        // Each server counts only its own WebSockets (docs/scaling.md).
-        if (shared_)
-            return refused(err, fail(409,
-                                     "a win by absence cannot be claimed on a site of several "
-                                     "servers: whether a player is away is not known there"));
         if (abortable(g))
             return refused(err, fail(409, "not both sides have moved: abort the game instead"));
         if (g.base_ms > 0)
             return refused(err, fail(409, "the clock decides a timed game: there is no claim"));
         const int other = 1 - seat;
-        if (room.present[other] > 0) return refused(err, fail(409, "your opponent is connected"));
+        if (g.away_ms[other] == 0) return refused(err, fail(409, "your opponent is connected"));
         if (!away_for(room, other, now_ms(), rules_.absence_ms))
-            return refused(err, fail(409, "your opponent has been away for less than " +
-                                              std::to_string(rules_.absence_ms / 1000) + " s"));
+            return refused(err,
+                           fail(409, "your opponent has been away for less than " +
+                                         std::to_string((rules_.absence_ms + 999) / 1000) + " s"));
         if (Status s = end_game(room, seat == 0 ? "1-0" : "0-1", abandoned(other)); !s)
             return refused(err, storage_failure(s));
         return ActionAck{g.result, -1};
@@ -908,10 +953,9 @@ ActionAck GameService::claim(const std::string& id, const std::string& token, Ap
 // On a storage error the game is tried again at the next tick.
 void GameService::end_abandoned(Room& r, std::int64_t now) {
     const StoredGame& g = r.data;
-    // Presence is counted by each server for its own WebSockets: with several
-    // servers none of them knows whether a player is away (docs/scaling.md,
-    // "Several servers"), so none decides it.
-    if (g.result != "*" || shared_) return;
+    // With several servers the holder of the game's lease decides, on the
+    // presence all of them store.
+    if (g.result != "*" || !on_duty(r)) return;
     Status ended = Status::ok();
     if (g.mode == "online" && !seated(g)) {
         if (now - std::max(g.created_ms, started_ms_) >= rules_.invite_ms)
@@ -953,7 +997,7 @@ std::string GameService::state_locked(const Room& r, int viewer) const {
                     : g.seat_taken[s]                      ? "human"
                                                            : "open";
     v.you = viewer == kViewerBoth ? 2 : viewer;
-    v.claim_in_ms = shared_ ? -1 : claim_in_ms(r, viewer, rules_.absence_ms);
+    v.claim_in_ms = claim_in_ms(r, viewer, rules_.absence_ms);
     if (viewer != kSpectator && g.mode == "online" && !(g.seat_taken[0] && g.seat_taken[1]))
         v.invite = g.invite;
     return encode_state(r.state, v);
@@ -1072,12 +1116,35 @@ void GameService::count_presence(Room& room, int viewer, int delta) {
         if (viewer != s && viewer != kViewerBoth) continue;
         const bool was_present = room.present[s] > 0;
         room.present[s] += delta;
-        if (room.present[s] == 0) room.absent_since[s] = now;
-        changed |= was_present != (room.present[s] > 0);
+        if (was_present == (room.present[s] > 0)) continue;
+        if (shared_) {
+            store_presence(room, s);
+            continue;
+        }
+        room.data.away_ms[s] = room.present[s] > 0 ? 0 : now;
+        changed = true;
     }
     // A seat's arrival or departure is a change of the game others see
     // (`present`, `claim_in_ms`), while it goes on.
     if (!changed || room.data.result != "*") return;
+    ++room.version;
+    publish(room);
+}
+
+void GameService::store_presence(Room& room, int side) {
+    const bool here = room.present[side] > 0;
+    if (here == room.presence_stored[side] || room.data.result != "*") return;
+    Presence p;
+    if (Status s = storage_->set_presence(room.data.id, side, instance_, here, now_ms(), p); !s)
+        return;  // tried again at the next renewal
+    room.presence_stored[side] = here;
+    if (!p.changed) return;
+    if (p.version != room.data.version + 1) {  // other writes came first: read them all
+        (void)refresh(room);
+        return;
+    }
+    room.data.away_ms[side] = p.away_ms;
+    room.data.version = p.version;
     ++room.version;
     publish(room);
 }
@@ -1096,7 +1163,7 @@ void GameService::publish(Room& room) {
         Push for_seat[2];
         for (auto& [h, sub] : room.subscribers) {
             const int viewer = sub.first;
-            const std::int64_t claim = shared_ ? -1 : claim_in_ms(room, viewer, rules_.absence_ms);
+            const std::int64_t claim = claim_in_ms(room, viewer, rules_.absence_ms);
             if (claim < 0 && !(touches_claim && may_claim(room.data, viewer))) {
                 sub.second(push);
                 continue;

@@ -219,14 +219,21 @@ class GameService {
     // Counts a view of `viewer` opening (+1) or closing (-1); publishes a seat's
     // arrival or departure. Room locked.
     void count_presence(Room& room, int viewer, int delta);
+    // Several servers: stores whether this server holds a WebSocket of the
+    // seat, when that differs from what is stored, and takes the presence over
+    // all servers that results. On a storage error it is tried again at the
+    // next renewal. Room locked.
+    void store_presence(Room& room, int side);
     void schedule_computer(Room& room);  // room locked
     // Whether the computer may take one more move of this game now. Room locked.
     ApiError computer_has_room(const Room& room);
     void computer_loop(bool quick_only);
     void clock_loop();
-    // Several servers: renews this server's leases and takes the games whose
-    // lease ran out (a server that stopped); a game taken over has its
-    // running clock credited with the time nobody held it.
+    // Several servers: keeps this server alive, sweeps the servers that are
+    // gone (their seats are away), renews this server's leases and takes the
+    // games whose lease ran out (a server that stopped); a game taken over has
+    // its running clock and its seats' absence credited with the time nobody
+    // held it.
     void renew_leases();
     void take_over(Room& room, const Lease& lease, std::int64_t now);  // room locked
     // Whether this server does the room's timed duties now (flags, computer

@@ -163,6 +163,59 @@ constexpr Migration kMigrations[] = {
     ALTER TABLE games ADD COLUMN owner TEXT NOT NULL DEFAULT '';
     ALTER TABLE games ADD COLUMN lease_until BIGINT NOT NULL DEFAULT 0;
     )sql"},
+    // 7: presence shared by several servers. A server keeps a row for each
+    // seat of which it holds a WebSocket, and its own row in `instances`,
+    // renewed with its leases; a seat with no row of a server that is alive is
+    // away, since away_white / away_black (wall-clock ms; 0 while present).
+    // A game that ends has no more presence. The games going on when the
+    // schema is upgraded are away from then.
+    {R"sql(
+    ALTER TABLE games ADD COLUMN away_white INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE games ADD COLUMN away_black INTEGER NOT NULL DEFAULT 0;
+    UPDATE games SET away_white = CAST(strftime('%s', 'now') AS INTEGER) * 1000,
+                     away_black = CAST(strftime('%s', 'now') AS INTEGER) * 1000
+    WHERE result = '*';
+    CREATE TABLE instances (
+        id TEXT PRIMARY KEY,
+        renewed_ms INTEGER NOT NULL,
+        alive_until INTEGER NOT NULL
+    );
+    CREATE TABLE presence (
+        game_id TEXT NOT NULL,
+        side INTEGER NOT NULL,
+        instance TEXT NOT NULL,
+        PRIMARY KEY (game_id, side, instance)
+    );
+    CREATE INDEX presence_instance ON presence(instance);
+    CREATE TRIGGER games_presence_end AFTER UPDATE OF result ON games WHEN new.result <> '*'
+    BEGIN DELETE FROM presence WHERE game_id = new.id; END;
+    )sql",
+     R"sql(
+    ALTER TABLE games ADD COLUMN away_white BIGINT NOT NULL DEFAULT 0;
+    ALTER TABLE games ADD COLUMN away_black BIGINT NOT NULL DEFAULT 0;
+    UPDATE games SET away_white = (extract(epoch FROM now()) * 1000)::bigint,
+                     away_black = (extract(epoch FROM now()) * 1000)::bigint
+    WHERE result = '*';
+    CREATE TABLE instances (
+        id TEXT COLLATE "C" PRIMARY KEY,
+        renewed_ms BIGINT NOT NULL,
+        alive_until BIGINT NOT NULL
+    );
+    CREATE TABLE presence (
+        game_id TEXT COLLATE "C" NOT NULL,
+        side INTEGER NOT NULL,
+        instance TEXT COLLATE "C" NOT NULL,
+        PRIMARY KEY (game_id, side, instance)
+    );
+    CREATE INDEX presence_instance ON presence(instance);
+    CREATE FUNCTION games_presence_end() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+        DELETE FROM presence WHERE game_id = NEW.id;
+        RETURN NULL;
+    END $$;
+    CREATE TRIGGER games_presence_end AFTER UPDATE OF result ON games
+    FOR EACH ROW WHEN (NEW.result <> '*') EXECUTE FUNCTION games_presence_end();
+    )sql"},
 };
 
 static_assert(std::size(kMigrations) == kSchemaVersion,

@@ -55,22 +55,24 @@ struct Statement {
     "id, variant, start_fen, formation, mode, level, computer_side, token_white, token_black, " \
     "white_taken, black_taken, invite, base_ms, inc_ms, remaining_white, remaining_black, "     \
     "result, termination, draw_offer, created_ms, updated_ms, turn_started_ms, given_plies, "   \
-    "version"
+    "version, away_white, away_black"
 
-// $1-$25 of the game statements are the game's columns (game_params): $24 the
-// version the server holds, $25 its moves.
+// $1-$27 of the game statements are the game's columns (game_params): $24 the
+// version the server holds, $25 its moves, $26-$27 its seats' away_ms.
 constexpr Statement kInsertGame{
     "insert_game",
     "INSERT INTO games(" CHIMERA_GAME_COLUMNS
     ", plies, owner, lease_until) VALUES($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, "
-    "$14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27::bigint)"};
+    "$14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $26, $27, $25, $28, $29::bigint)"};
 // The leases of server $1 renewed until $3, and the ones that ran out before
 // $2 taken. The rows are locked first: a server taking the same game at once
-// waits, sees it taken, and leaves it.
+// waits, sees it taken, and leaves it. Every statement that locks several
+// game rows locks them in the order of their ids, so none waits for another
+// in a circle.
 constexpr Statement kRenewLeases{
     "renew_leases",
     "WITH c AS (SELECT id, owner, lease_until FROM games WHERE result = '*' AND "
-    "(owner = $1 OR lease_until < $2::bigint) FOR UPDATE) "
+    "(owner = $1 OR lease_until < $2::bigint) ORDER BY id FOR UPDATE) "
     "UPDATE games g SET owner = $1, lease_until = $3::bigint FROM c WHERE g.id = c.id "
     "RETURNING g.id, c.owner, c.lease_until"};
 // A lease given up at $2 is stored as -$2: run out for any taker, and still
@@ -78,22 +80,81 @@ constexpr Statement kRenewLeases{
 constexpr Statement kReleaseLeases{"release_leases",
                                    "UPDATE games SET lease_until = -$2::bigint WHERE owner = $1 "
                                    "AND result = '*' AND lease_until > 0"};
+// Each write notifies the listening servers of the game's new version; the
+// notification is delivered when the write commits (docs/scaling.md).
+#define CHIMERA_NOTIFY "pg_notify('chimera_games', id || ' ' || version)"
+
+// Presence (migration 7). A server's row says until when it is alive ($3);
+// a seat counts as present while a server alive holds a row for it.
+constexpr Statement kKeepAlive{
+    "keep_alive",
+    "UPDATE instances SET renewed_ms = $2::bigint, alive_until = $3::bigint "
+    "WHERE id = $1"};
+constexpr Statement kFirstAlive{
+    "first_alive",
+    "INSERT INTO instances(id, renewed_ms, alive_until) VALUES($1, $2::bigint, $3::bigint) "
+    "ON CONFLICT (id) DO UPDATE SET renewed_ms = excluded.renewed_ms, "
+    "alive_until = excluded.alive_until"};
+constexpr Statement kLockGame{"lock_game",
+                              "SELECT result, away_white, away_black FROM games WHERE id = $1 "
+                              "FOR UPDATE"};
+constexpr Statement kPresent{"present",
+                             "INSERT INTO presence(game_id, side, instance) "
+                             "VALUES($1, $2::integer, $3) ON CONFLICT DO NOTHING"};
+constexpr Statement kAbsent{"absent",
+                            "DELETE FROM presence WHERE game_id = $1 AND side = $2::integer "
+                            "AND instance = $3"};
+// The seat $2 of game $1 is held by a server alive at $4 other than $3.
+#define CHIMERA_HELD_ELSEWHERE                                                                 \
+    "EXISTS (SELECT 1 FROM presence p JOIN instances i ON i.id = p.instance "                  \
+    "WHERE p.game_id = $1 AND p.side = $2::integer AND p.instance <> $3 AND i.alive_until >= " \
+    "$4::bigint)"
+constexpr Statement kHeldElsewhere{"held_elsewhere", "SELECT " CHIMERA_HELD_ELSEWHERE};
+// Seat $2 of game $1 away from AWAY (0: present), with a new version.
+#define CHIMERA_SET_AWAY(AWAY)                                           \
+    "UPDATE games SET away_white = CASE WHEN $2::integer = 0 THEN " AWAY \
+    " ELSE away_white "                                                  \
+    "END, away_black = CASE WHEN $2::integer = 1 THEN " AWAY             \
+    " ELSE away_black END, "                                             \
+    "version = version + 1 WHERE id = $1 AND result = '*'"
+constexpr Statement kSetAway{"set_away",
+                             CHIMERA_SET_AWAY("$3::bigint") " RETURNING version, " CHIMERA_NOTIFY};
+// A gone server's seat ($3 ''): away from $5, its last renewal, unless a
+// server alive at $4 holds it or it is away already.
+constexpr Statement kAwayIfNobody{"away_if_nobody",
+                                  CHIMERA_SET_AWAY("$5::bigint")
+                                  " AND (CASE WHEN $2::integer = 0 THEN away_white ELSE "
+                                  "away_black END) = 0 AND NOT " CHIMERA_HELD_ELSEWHERE
+                                  " RETURNING " CHIMERA_NOTIFY};
+constexpr Statement kGoneInstances{"gone_instances",
+                                   "SELECT id FROM instances WHERE alive_until < $1::bigint "
+                                   "ORDER BY id"};
+constexpr Statement kTakeGone{"take_gone",
+                              "DELETE FROM instances WHERE id = $1 AND alive_until < $2::bigint "
+                              "RETURNING renewed_ms"};
+constexpr Statement kDropPresence{"drop_presence",
+                                  "DELETE FROM presence WHERE instance = $1 "
+                                  "RETURNING game_id, side"};
+constexpr Statement kLockGames{"lock_games",
+                               "SELECT id FROM games WHERE id = ANY($1::text[]) AND result = '*' "
+                               "ORDER BY id FOR UPDATE"};
+constexpr Statement kLeave{"leave",
+                           "UPDATE instances SET renewed_ms = $2::bigint, alive_until = $2::bigint "
+                           "WHERE id = $1"};
 #define CHIMERA_GAME_SET                                                                        \
     "variant = $2, start_fen = $3, formation = $4, mode = $5, level = $6, computer_side = $7, " \
     "token_white = $8, token_black = $9, white_taken = $10, black_taken = $11, invite = $12, "  \
     "base_ms = $13, inc_ms = $14, remaining_white = $15, remaining_black = $16, result = $17, " \
     "termination = $18, draw_offer = $19, created_ms = $20, updated_ms = $21, "                 \
-    "turn_started_ms = $22, given_plies = $23, version = $24::bigint + 1"
+    "turn_started_ms = $22, given_plies = $23, version = $24::bigint + 1, "                     \
+    "away_white = $26::bigint, away_black = $27::bigint"
 // Only a game stored at the version the server holds ($24), with the moves it
 // holds ($25), is written; the write raises the version by one.
-// Each write notifies the listening servers of the game's new version; the
-// notification is delivered when the write commits (docs/scaling.md).
-#define CHIMERA_NOTIFY "pg_notify('chimera_games', id || ' ' || version)"
 constexpr Statement kUpdateGame{"update_game",
                                 "UPDATE games SET " CHIMERA_GAME_SET
                                 " WHERE id = $1 AND version = $24::bigint AND plies = $25::integer "
                                 "RETURNING " CHIMERA_NOTIFY};
-// The move ($25 its ply, $26 LAN, $27 SAN) and the game's new row in one
+// The move ($25 its ply, $28 LAN, $29 SAN) and the game's new row in one
 // statement, so one round trip and one transaction; nothing is stored unless
 // the stored game is at the version and the ply before it.
 constexpr Statement kAppendMove{
@@ -102,7 +163,7 @@ constexpr Statement kAppendMove{
     ", plies = $25::integer WHERE id = $1 AND version = $24::bigint AND plies = $25::integer - 1 "
     "RETURNING id, " CHIMERA_NOTIFY
     ") "
-    "INSERT INTO moves(game_id, ply, lan, san) SELECT id, $25::integer, $26::text, $27::text "
+    "INSERT INTO moves(game_id, ply, lan, san) SELECT id, $25::integer, $28::text, $29::text "
     "FROM g"};
 constexpr Statement kInsertMove{"insert_move",
                                 "INSERT INTO moves(game_id, ply, lan, san) VALUES($1, $2, $3, $4)"};
@@ -116,11 +177,11 @@ constexpr Statement kUnfinishedMoves{
     "unfinished_moves",
     "SELECT m.game_id, m.lan, m.san FROM moves m JOIN games g ON g.id = m.game_id "
     "WHERE g.result = '*' ORDER BY m.game_id, m.ply"};
-// The row and its moves from one snapshot: one statement.
+// The row and its moves after ply $2 from one snapshot: one statement.
 constexpr Statement kGame{"game",
                           "SELECT " CHIMERA_GAME_COLUMNS
                           ", m.lan, m.san FROM games LEFT JOIN moves m ON m.game_id = games.id "
-                          "WHERE games.id = $1 ORDER BY m.ply"};
+                          "AND m.ply > $2::integer WHERE games.id = $1 ORDER BY m.ply"};
 constexpr Statement kListFinished{
     "list_finished",
     "SELECT id, variant, mode, level, plies, result, termination, updated_ms FROM games "
@@ -132,6 +193,13 @@ constexpr Statement kHeartbeat{"heartbeat",
                                "ON CONFLICT (id) DO UPDATE SET at_ms = excluded.at_ms"};
 constexpr Statement kLastHeartbeat{"last_heartbeat", "SELECT at_ms FROM heartbeat WHERE id = 1"};
 constexpr Statement kSetVersion{"set_version", "INSERT INTO schema_version VALUES($1)"};
+
+// Presence is committed without waiting for the disk: nobody is told that it
+// is stored, and what a crash of the database could lose of it is the last
+// fraction of a second of arrivals and departures, which the servers correct
+// (a lost version shows as a conflict on the next write, which reads the game
+// again). Every move still waits for its commit.
+constexpr const char* kPresenceBegin = "BEGIN; SET LOCAL synchronous_commit TO OFF";
 
 // Serialises migrations of servers starting on one database at once (any
 // constant: "chimera" in ASCII, as a big-endian integer).
@@ -170,7 +238,7 @@ Params game_params(const StoredGame& g) {
       << g.token[0] << g.token[1] << int{g.seat_taken[0]} << int{g.seat_taken[1]} << g.invite
       << g.base_ms << g.inc_ms << g.remaining_ms[0] << g.remaining_ms[1] << g.result
       << g.termination << g.draw_offer << g.created_ms << g.updated_ms << g.turn_started_ms
-      << g.given_plies << g.version << g.lan.size();
+      << g.given_plies << g.version << g.lan.size() << g.away_ms[0] << g.away_ms[1];
     return p;
 }
 
@@ -213,6 +281,8 @@ StoredGame read_game(const PGresult* r, int row) {
     g.turn_started_ms = number(r, row, 21);
     g.given_plies = static_cast<std::size_t>(number(r, row, 22));
     g.version = number(r, row, 23);
+    g.away_ms[0] = number(r, row, 24);
+    g.away_ms[1] = number(r, row, 25);
     return g;
 }
 
@@ -375,6 +445,106 @@ class PostgresStorage final : public Storage {
         });
     }
 
+    Status keep_alive(const std::string& instance, std::int64_t now_ms, std::int64_t until_ms,
+                      bool* fresh) override {
+        return with(*writers_[0], [&](Connection& c, bool) -> Status {
+            *fresh = false;
+            Result r;
+            const Params p = Params() << instance << now_ms << until_ms;
+            if (Status s = c.run(kKeepAlive, p, &r); !s) return s;
+            if (affected(r.get()) == 1) return Status::ok();
+            *fresh = true;
+            return c.run(kFirstAlive, p);
+        });
+    }
+
+    Status leave(const std::string& instance, std::int64_t now_ms) override {
+        Status s = with(*writers_[0], [&](Connection& c, bool) {
+            return c.run(kLeave, Params() << instance << now_ms);
+        });
+        return s ? sweep_presence(now_ms + 1) : s;
+    }
+
+    // One transaction: the game row locked first, so that the presence
+    // counted after it is the one every other server sees, and a server
+    // changing the same seat at once waits for this one. Presence is not
+    // worth a wait for the disk (kPresenceCommit).
+    Status set_presence(const std::string& id, int side, const std::string& instance, bool here,
+                        std::int64_t now_ms, Presence& out) override {
+        return with(writer(id), [&](Connection& c, bool) -> Status {
+            out = {};
+            if (Status s = c.exec(kPresenceBegin); !s) return s;
+            Result g;
+            if (Status s = c.run(kLockGame, Params() << id, &g); !s) return c.rollback(s);
+            const bool going = PQntuples(g.get()) == 1 && text(g.get(), 0, 0) == "*";
+            const Params seat = Params() << id << side << instance;
+            if (Status s = c.run(here && going ? kPresent : kAbsent, seat); !s)
+                return c.rollback(s);
+            if (!going) return c.exec("COMMIT");
+            const std::int64_t away = number(g.get(), 0, 1 + side);
+            out.away_ms = away;
+            bool elsewhere = false;
+            if (!here) {
+                Result e;
+                if (Status s =
+                        c.run(kHeldElsewhere, Params() << id << side << instance << now_ms, &e);
+                    !s)
+                    return c.rollback(s);
+                elsewhere = text(e.get(), 0, 0) == "t";
+            }
+            const bool present = here || elsewhere;
+            if (present == (away == 0)) return c.exec("COMMIT");
+            Result v;
+            const std::int64_t now_away = present ? 0 : now_ms;
+            if (Status s = c.run(kSetAway, Params() << id << side << now_away, &v); !s)
+                return c.rollback(s);
+            if (Status s = c.exec("COMMIT"); !s) return s;
+            out = {true, now_away, number(v.get(), 0, 0)};
+            return Status::ok();
+        });
+    }
+
+    // Each gone server in a transaction of its own: its row taken (so that
+    // two servers sweeping at once do not both sweep it, and one that renews
+    // meanwhile is left alone), its presence dropped, then the games it was
+    // in locked, in the order of their ids, and the seats nobody else holds
+    // marked away from its last renewal.
+    Status sweep_presence(std::int64_t now_ms) override {
+        return with(*writers_[0], [&](Connection& c, bool) -> Status {
+            Result gone;
+            if (Status s = c.run(kGoneInstances, Params() << now_ms, &gone); !s) return s;
+            for (int i = 0; i < PQntuples(gone.get()); ++i) {
+                const std::string instance = text(gone.get(), i, 0);
+                if (Status s = c.exec(kPresenceBegin); !s) return s;
+                Result taken, seats;
+                if (Status s = c.run(kTakeGone, Params() << instance << now_ms, &taken); !s)
+                    return c.rollback(s);
+                if (PQntuples(taken.get()) == 0) {
+                    if (Status s = c.exec("COMMIT"); !s) return s;
+                    continue;
+                }
+                const std::int64_t last = number(taken.get(), 0, 0);
+                if (Status s = c.run(kDropPresence, Params() << instance, &seats); !s)
+                    return c.rollback(s);
+                if (PQntuples(seats.get()) > 0) {
+                    std::string ids = "{";
+                    for (int j = 0; j < PQntuples(seats.get()); ++j)
+                        ids += (j ? "," : "") + text(seats.get(), j, 0);
+                    if (Status s = c.run(kLockGames, Params() << ids + "}"); !s)
+                        return c.rollback(s);
+                }
+                for (int j = 0; j < PQntuples(seats.get()); ++j) {
+                    const Params seat = Params()
+                                        << text(seats.get(), j, 0) << number(seats.get(), j, 1)
+                                        << std::string() << now_ms << last;
+                    if (Status s = c.run(kAwayIfNobody, seat); !s) return c.rollback(s);
+                }
+                if (Status s = c.exec("COMMIT"); !s) return s;
+            }
+            return Status::ok();
+        });
+    }
+
     // Listens before it returns when the database is there, so that no write
     // committed after the call goes untold.
     void watch(OnChange on_change) override {
@@ -469,16 +639,17 @@ class PostgresStorage final : public Storage {
         });
     }
 
-    Status load_game(const std::string& id, StoredGame& out, bool* found) override {
+    Status load_game(const std::string& id, StoredGame& out, bool* found,
+                     std::size_t after_ply) override {
         return with(reader_, [&](Connection& c, bool) -> Status {
             *found = false;
             Result r;
-            if (Status s = c.run(kGame, Params() << id, &r); !s) return s;
+            if (Status s = c.run(kGame, Params() << id << after_ply, &r); !s) return s;
             const int rows = PQntuples(r.get());
             if (rows == 0) return Status::ok();
             out = read_game(r.get(), 0);
             *found = true;
-            constexpr int kLan = 24, kSan = 25;  // after the game's columns
+            constexpr int kLan = 26, kSan = 27;  // after the game's columns
             for (int i = 0; i < rows; ++i) {
                 if (PQgetisnull(r.get(), i, kLan)) continue;  // a game without moves
                 out.lan.push_back(text(r.get(), i, kLan));

@@ -119,7 +119,7 @@ std::string text(sqlite3_stmt* st, int col) {
     "id, variant, start_fen, formation, mode, level, computer_side, token_white, token_black, " \
     "white_taken, black_taken, invite, base_ms, inc_ms, remaining_white, remaining_black, "     \
     "result, termination, draw_offer, created_ms, updated_ms, turn_started_ms, given_plies, "   \
-    "version"
+    "version, away_white, away_black"
 
 // A game row as selected with CHIMERA_GAME_COLUMNS, without its moves.
 StoredGame read_game(sqlite3_stmt* st) {
@@ -148,6 +148,8 @@ StoredGame read_game(sqlite3_stmt* st) {
     g.turn_started_ms = sqlite3_column_int64(st, 21);
     g.given_plies = static_cast<std::size_t>(sqlite3_column_int64(st, 22));
     g.version = sqlite3_column_int64(st, 23);
+    g.away_ms[0] = sqlite3_column_int64(st, 24);
+    g.away_ms[1] = sqlite3_column_int64(st, 25);
     return g;
 }
 
@@ -254,7 +256,8 @@ class SqliteStorage final : public Storage {
         return Status::ok();
     }
 
-    Status load_game(const std::string& id, StoredGame& out, bool* found) override {
+    Status load_game(const std::string& id, StoredGame& out, bool* found,
+                     std::size_t after_ply) override {
         std::lock_guard lock(reader_->mutex);
         *found = false;
         // One read transaction: the row and its moves as of one commit.
@@ -271,7 +274,8 @@ class SqliteStorage final : public Storage {
         sqlite3_reset(st);
         if (rc != SQLITE_ROW && rc != SQLITE_DONE) return reader_->rollback("game read");
         if (*found)
-            if (Status s = read_moves(*reader_, out); !s) return reader_->rollback(s.message());
+            if (Status s = read_moves(*reader_, out, after_ply); !s)
+                return reader_->rollback(s.message());
         return reader_->step_once("COMMIT");
     }
 
@@ -307,11 +311,13 @@ class SqliteStorage final : public Storage {
     }
 
   private:
-    // Appends the stored moves of g, in order.
-    static Status read_moves(Connection& c, StoredGame& g) {
-        sqlite3_stmt* mv = c.statement("SELECT lan, san FROM moves WHERE game_id = ? ORDER BY ply");
+    // Appends the stored moves of g after the first after_ply, in order.
+    static Status read_moves(Connection& c, StoredGame& g, std::size_t after_ply = 0) {
+        sqlite3_stmt* mv =
+            c.statement("SELECT lan, san FROM moves WHERE game_id = ? AND ply > ? ORDER BY ply");
         if (!mv) return c.error("prepare moves");
         bind_text(mv, 1, g.id);
+        sqlite3_bind_int64(mv, 2, static_cast<sqlite3_int64>(after_ply));
         int rc;
         while ((rc = sqlite3_step(mv)) == SQLITE_ROW) {
             g.lan.push_back(text(mv, 0));
@@ -367,13 +373,13 @@ class SqliteStorage final : public Storage {
                 ? "INSERT INTO games(" CHIMERA_GAME_COLUMNS
                   ", plies) "
                   "VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20,"
-                  "?21,?22,?23,?25,?24)"
+                  "?21,?22,?23,?25,?26,?27,?24)"
                 : "UPDATE games SET variant=?2, start_fen=?3, formation=?4, mode=?5, level=?6, "
                   "computer_side=?7, token_white=?8, token_black=?9, white_taken=?10, "
                   "black_taken=?11, invite=?12, base_ms=?13, inc_ms=?14, remaining_white=?15, "
                   "remaining_black=?16, result=?17, termination=?18, draw_offer=?19, "
                   "created_ms=?20, updated_ms=?21, turn_started_ms=?22, given_plies=?23, "
-                  "plies=?24, "
+                  "plies=?24, away_white=?26, away_black=?27, "
                   "version=?25 + 1 WHERE id=?1 AND version=?25";
         sqlite3_stmt* st = db_.statement(sql);
         if (!st) return db_.error("prepare game write");
@@ -402,6 +408,8 @@ class SqliteStorage final : public Storage {
         sqlite3_bind_int64(st, 23, static_cast<sqlite3_int64>(g.given_plies));
         sqlite3_bind_int64(st, 24, static_cast<sqlite3_int64>(g.lan.size()));
         sqlite3_bind_int64(st, 25, g.version);
+        sqlite3_bind_int64(st, 26, g.away_ms[0]);
+        sqlite3_bind_int64(st, 27, g.away_ms[1]);
         const int rc = sqlite3_step(st);
         sqlite3_reset(st);
         if (rc != SQLITE_DONE) return db_.error(insert ? "insert game" : "update game");

@@ -53,6 +53,17 @@ struct StoredGame {
     // game only; renew_leases keeps them after.
     std::string owner;
     std::int64_t lease_until = 0;
+    // Since when (wall-clock ms) no WebSocket has held each seat; 0 while one
+    // does. With several servers the database keeps it (set_presence).
+    std::int64_t away_ms[2] = {0, 0};
+};
+
+// A seat's presence over all servers after set_presence: away_ms as stored
+// (0: present), and, when that changed, the game's new version.
+struct Presence {
+    bool changed = false;
+    std::int64_t away_ms = 0;
+    std::int64_t version = 0;
 };
 
 // A game whose lease a server holds, and whose it was before this renewal:
@@ -105,8 +116,13 @@ class Storage {
     virtual Status update_game(StoredGame& g) = 0;
     // The games still going (result "*"), with their moves, oldest first.
     virtual Status load_unfinished(std::vector<StoredGame>& out) = 0;
-    // One game with its moves; *found is false if there is none.
-    virtual Status load_game(const std::string& id, StoredGame& out, bool* found) = 0;
+    // One game with its moves after the first after_ply (all of them for 0),
+    // as of one commit; *found is false if there is none.
+    virtual Status load_game(const std::string& id, StoredGame& out, bool* found,
+                             std::size_t after_ply) = 0;
+    Status load_game(const std::string& id, StoredGame& out, bool* found) {
+        return load_game(id, out, found, 0);
+    }
     // Finished games, newest first, strictly after `before` in that order when
     // given, at most limit.
     virtual Status list_finished(const ListCursor* before, std::size_t limit,
@@ -144,6 +160,42 @@ class Storage {
                                 std::int64_t until_ms, std::vector<Lease>& held) {
         (void)instance, (void)now_ms, (void)until_ms;
         held.clear();
+        return Status::ok();
+    }
+
+    // Server `instance` is alive, seen at now_ms, until until_ms: its
+    // presence counts until then. *fresh: it had no row, at its first call or
+    // because it was taken for gone meanwhile (sweep_presence dropped its
+    // presence, which it must store again).
+    virtual Status keep_alive(const std::string& instance, std::int64_t now_ms,
+                              std::int64_t until_ms, bool* fresh) {
+        (void)instance, (void)now_ms, (void)until_ms;
+        *fresh = false;
+        return Status::ok();
+    }
+    // Server `instance` stops at now_ms: the seats only it held are away from
+    // then, and its presence is dropped.
+    virtual Status leave(const std::string& instance, std::int64_t now_ms) {
+        (void)instance, (void)now_ms;
+        return Status::ok();
+    }
+
+    // Presence with several servers. Stores whether server `instance` holds
+    // a WebSocket of seat `side` of game `id` (here) at now_ms. A seat is
+    // present while a server that is alive holds one; when that changes, the
+    // game's away_ms of the seat becomes 0 or now_ms, with a new version,
+    // told like every write. Nothing is stored for a game that is over.
+    virtual Status set_presence(const std::string& id, int side, const std::string& instance,
+                                bool here, std::int64_t now_ms, Presence& out) {
+        (void)id, (void)side, (void)instance, (void)here, (void)now_ms;
+        out = {};
+        return Status::ok();
+    }
+    // The servers that stopped renewing before now_ms are gone: the seats
+    // only they held are away from their last renewal, and their presence and
+    // their own rows are dropped. Any server may do it, at any time.
+    virtual Status sweep_presence(std::int64_t now_ms) {
+        (void)now_ms;
         return Status::ok();
     }
 };
