@@ -276,6 +276,16 @@ WsClient::~WsClient() {
 }
 
 bool WsClient::connect(unsigned short port, const std::string& target, int receive_buffer) {
+    if (beast::get_lowest_layer(io_->ws).socket().is_open()) {
+        // Used before: a new connection, whose first state starts the view anew.
+        beast::error_code ec;
+        beast::get_lowest_layer(io_->ws).socket().close(ec);
+        io_->ioc.restart();
+        io_->ioc.poll();
+        io_ = std::make_unique<Io>();
+        open_ = false;
+        view_ = Json::object();
+    }
     bool done = false;
     beast::error_code error;
     auto& layer = beast::get_lowest_layer(io_->ws);

@@ -135,6 +135,7 @@ class WsClient {
     ~WsClient();
 
     // Connects to target (e.g. "/api/games/<id>/ws?token=..."); false on failure.
+    // A client used before drops its connection and makes a new one.
     // A receive_buffer (bytes) makes the socket's receive window that small, so
     // that a client that does not read holds the server's writes up at once.
     bool connect(unsigned short port, const std::string& target, int receive_buffer = 0);
@@ -173,6 +174,8 @@ class WsClient {
     void drop();
 
     const std::string& last_error() const { return last_error_; }
+    // Whether the connection is open, as far as the reads so far tell.
+    bool is_open() const { return open_; }
     const std::vector<Json>& skipped() const { return skipped_; }
     int received() const { return received_; }
 

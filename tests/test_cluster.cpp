@@ -4,8 +4,12 @@
 // health checks on /api/ready), all on loopback. Players play through the
 // balancer, so their requests reach every instance; spectators watch on the
 // third instance directly. One instance is killed with kill -9 while the games
-// are going on; they finish on the others. Then the database must hold every
-// acknowledged move at its ply, and every result, and what the spectators saw.
+// are going on; they finish on the others. The players' WebSockets (through
+// the balancer) that were on it reconnect, through the balancer, to the others;
+// one player does not come back, and the opponent claims the win by absence.
+// A timed game held by the killed instance is not charged the time nobody
+// held it. Then the database must hold every acknowledged move at its ply,
+// and every result, and what the spectators saw.
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <signal.h>
@@ -87,8 +91,37 @@ struct ClusterGame {
     std::string variant, mode, id, token[2];
     std::map<std::size_t, std::string> acked;  // ply -> LAN, as acknowledged
     WsClient spectator;
+    WsClient player[2];  // an online game's players, through the balancer
     bool over = false;
+    bool left = false;  // a player left for good: the opponent claims
 };
+
+// Reads what has arrived on a player's WebSocket (as a browser does), so that
+// the server never holds it as a slow reader; false once it is closed.
+bool pump(WsClient& ws) {
+    while (ws.is_open() && ws.next_text(1ms)) {
+    }
+    return ws.is_open();
+}
+
+// Connects through the balancer, again while the instance it reaches is
+// going down (as the browser client reconnects).
+bool connect_through(WsClient& ws, unsigned short lb, const std::string& target) {
+    for (int attempt = 0; attempt < 50; ++attempt) {
+        if (ws.connect(lb, target) && ws.next(2s)) return true;  // the first state came
+        std::this_thread::sleep_for(100ms);
+    }
+    return false;
+}
+
+constexpr int kAbsenceSeconds = 2;
+constexpr std::int64_t kLeaseMs = 4000, kRenewMs = 1000;  // GameService's
+
+std::int64_t wall_ms() {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(
+               std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
 
 TEST(PostgresCluster, ThreeInstancesBehindHaproxyPlayOnThroughAKill9) {
     if (::system("command -v haproxy >/dev/null 2>&1") != 0)
@@ -101,7 +134,8 @@ TEST(PostgresCluster, ThreeInstancesBehindHaproxyPlayOnThroughAKill9) {
     ServerProcess instance[3];
     for (int i = 0; i < 3; ++i) {
         instance[i].set_log_path(dir.file("instance" + std::to_string(i + 1) + ".log"));
-        ASSERT_TRUE(instance[i].start(db, {"--trusted-proxy", "127.0.0.1"}));
+        ASSERT_TRUE(instance[i].start(db, {"--trusted-proxy", "127.0.0.1", "--absence-seconds",
+                                           std::to_string(kAbsenceSeconds)}));
     }
 
     // A self-signed certificate for the balancer's TLS.
@@ -155,6 +189,10 @@ TEST(PostgresCluster, ThreeInstancesBehindHaproxyPlayOnThroughAKill9) {
                                              Json{{"invite", c.json().value("invite", "")}});
                 ASSERT_EQ(j.status, 200) << j;
                 g->token[1] = j.json().value("token", "");
+                for (int side = 0; side < 2; ++side)
+                    ASSERT_TRUE(
+                        connect_through(g->player[side], lb, ws_target(g->id, g->token[side])))
+                        << g->player[side].last_error();
             }
             ASSERT_TRUE(g->spectator.connect(instance[2].port(), ws_target(g->id, "")))
                 << g->spectator.last_error();
@@ -167,7 +205,8 @@ TEST(PostgresCluster, ThreeInstancesBehindHaproxyPlayOnThroughAKill9) {
     std::mt19937 rng(20261201);
     auto play_round = [&] {
         for (auto& g : games) {
-            if (g->over) continue;
+            for (WsClient& ws : g->player) (void)pump(ws);
+            if (g->over || g->left) continue;
             const HttpResult s = through(lb, "GET", "/api/games/" + g->id);
             ASSERT_EQ(s.status, 200) << s;
             const Json state = s.json();
@@ -211,8 +250,60 @@ TEST(PostgresCluster, ThreeInstancesBehindHaproxyPlayOnThroughAKill9) {
             victim = i, killed = name, held_by_killed = q, orphans = std::move(held);
     }
     ASSERT_FALSE(orphans.empty()) << "no instance holds a game going on";
+
+    // A timed game on the instance that dies, White's clock running.
+    const unsigned short victim_port = instance[victim].port();
+    const HttpResult timed =
+        http_request(victim_port, "POST", "/api/games",
+                     Json{{"variant", "chess"}, {"mode", "online"}, {"base_minutes", 1}}.dump());
+    ASSERT_EQ(timed.status, 201) << timed;
+    const std::string timed_id = timed.json().value("id", "");
+    const std::string timed_white = timed.json().value("token", "");
+    const HttpResult timed_join =
+        http_request(victim_port, "POST", "/api/games/" + timed_id + "/join",
+                     Json{{"invite", timed.json().value("invite", "")}}.dump());
+    ASSERT_EQ(timed_join.status, 200) << timed_join;
+    const std::string timed_black = timed_join.json().value("token", "");
+    for (const auto& [token, lan] : {std::pair{timed_white, "e2e4"}, {timed_black, "e7e5"}})
+        ASSERT_EQ(http_request(victim_port, "POST", "/api/games/" + timed_id + "/move",
+                               Json{{"token", token}, {"move", lan}}.dump())
+                      .status,
+                  200);
+    const std::int64_t white_turn = wall_ms();  // just after: White's clock runs
+
     instance[victim].kill_hard();
     const auto killed_at = std::chrono::steady_clock::now();
+    const std::int64_t killed_ms = wall_ms();
+
+    // The timed game is taken over within the lease and a renewal; White
+    // then moves, and is charged only the time the game had a holder.
+    const std::string timed_owner = "SELECT owner FROM games WHERE id = '" + timed_id + "'";
+    std::int64_t taken_ms = 0;
+    while (wall_ms() - killed_ms < 15000) {
+        if (query_database(db, timed_owner).at(0).at(0) != killed) {
+            taken_ms = wall_ms();
+            break;
+        }
+        std::this_thread::sleep_for(20ms);
+    }
+    ASSERT_GT(taken_ms, 0) << "the timed game was not taken over within 15 s";
+    EXPECT_LE(taken_ms - killed_ms, kLeaseMs + kRenewMs + 500);
+    RecordProperty("takeover_ms", static_cast<int>(taken_ms - killed_ms));
+    const HttpResult white_moves = through(lb, "POST", "/api/games/" + timed_id + "/move",
+                                           Json{{"token", timed_white}, {"move", "g1f3"}});
+    const std::int64_t moved_ms = wall_ms();
+    ASSERT_EQ(white_moves.status, 200) << white_moves;
+    const std::int64_t charged =
+        60000 - std::stoll(query_database(db, "SELECT remaining_white FROM games WHERE id = '" +
+                                                  timed_id + "'")
+                               .at(0)
+                               .at(0));
+    // Charged from White's turn to the killed instance's last renewal (up to
+    // kRenewMs before the kill), and from the takeover to the move.
+    EXPECT_LE(charged, (killed_ms - white_turn) + (moved_ms - taken_ms) + 300)
+        << "the time nobody held the game was charged";
+    EXPECT_GE(charged, (killed_ms - white_turn) - kRenewMs + (moved_ms - taken_ms) - 300);
+
     for (int i = 0; i < 12; ++i) play_round();
     // Within the lease and a renewal (4 s + 1 s), nothing is held by it.
     Rows still = query_database(db, held_by_killed);
@@ -221,7 +312,53 @@ TEST(PostgresCluster, ThreeInstancesBehindHaproxyPlayOnThroughAKill9) {
         still = query_database(db, held_by_killed);
     }
     EXPECT_TRUE(still.empty()) << still.size() << " games still held by the killed instance";
+
+    // The players' WebSockets that were on the killed instance are closed;
+    // they reconnect through the balancer, but for one player, who leaves.
+    int reconnected = 0;
+    ClusterGame* left = nullptr;
+    int left_side = -1;
+    for (auto& g : games)
+        for (int side = 0; side < 2; ++side) {
+            if (g->mode != "online" || pump(g->player[side])) continue;
+            if (!left && !g->over) {
+                left = g.get(), left_side = side;
+                left->left = true;
+                continue;
+            }
+            ASSERT_TRUE(connect_through(g->player[side], lb, ws_target(g->id, g->token[side])))
+                << g->player[side].last_error();
+            ++reconnected;
+        }
+    ASSERT_TRUE(left) << "no player's WebSocket was on the killed instance";
+    RecordProperty("player_websockets_reconnected", reconnected);
     for (int i = 0; i < 6; ++i) play_round();
+    // Every player who is connected is present, as the spectators (on the
+    // third instance) see it; the one who left is away, from the killed
+    // instance's last renewal, and the opponent claims the win by absence.
+    for (auto& g : games) {
+        if (g->mode != "online" || g->over) continue;
+        SCOPED_TRACE(g->variant + " " + g->id);
+        const auto seen = g->spectator.wait_view(
+            [&](const Json& v) {
+                return v["present"]["white"] == (g.get() != left || left_side != 0) &&
+                       v["present"]["black"] == (g.get() != left || left_side != 1);
+            },
+            10s);
+        EXPECT_TRUE(seen) << g->spectator.view()["present"].dump();
+    }
+    HttpResult claim;
+    for (int attempt = 0; attempt < 100; ++attempt) {
+        claim = through(lb, "POST", "/api/games/" + left->id + "/claim",
+                        Json{{"token", left->token[1 - left_side]}});
+        if (claim.status == 200) break;
+        EXPECT_EQ(claim.status, 409) << claim;
+        std::this_thread::sleep_for(100ms);
+    }
+    EXPECT_EQ(claim.status, 200) << claim;
+    EXPECT_LE(wall_ms() - killed_ms, kLeaseMs + kRenewMs + kAbsenceSeconds * 1000 + 2000)
+        << "the claim came late";
+    left->over = true;
     // Its computer games go on: the computer answered on their new holders.
     for (const auto& orphan : orphans)
         for (auto& g : games)
@@ -252,6 +389,11 @@ TEST(PostgresCluster, ThreeInstancesBehindHaproxyPlayOnThroughAKill9) {
                     g->id + "'");
         ASSERT_EQ(row.size(), 1u);
         EXPECT_NE(row[0][0], "*") << "the game did not end";
+        if (g.get() == left) {
+            EXPECT_EQ(
+                query_database(db, "SELECT termination FROM games WHERE id = '" + g->id + "'"),
+                (Rows{{std::string(left_side == 0 ? "white" : "black") + " abandoned the game"}}));
+        }
         EXPECT_EQ(row[0][1], std::to_string(moves.size()));
         for (std::size_t i = 0; i < moves.size(); ++i)
             EXPECT_EQ(moves[i][0], std::to_string(i + 1));
