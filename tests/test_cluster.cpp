@@ -287,7 +287,9 @@ TEST(PostgresCluster, ThreeInstancesBehindHaproxyPlayOnThroughAKill9) {
         std::this_thread::sleep_for(20ms);
     }
     ASSERT_GT(taken_ms, 0) << "the timed game was not taken over within 15 s";
-    EXPECT_LE(taken_ms - killed_ms, kLeaseMs + kRenewMs + 500);
+    // The bound: the lease, a renewal, and the commit of the sweep (up to
+    // half a second on this machine's disk).
+    EXPECT_LE(taken_ms - killed_ms, kLeaseMs + kRenewMs + 1000);
     RecordProperty("takeover_ms", static_cast<int>(taken_ms - killed_ms));
     const HttpResult white_moves = through(lb, "POST", "/api/games/" + timed_id + "/move",
                                            Json{{"token", timed_white}, {"move", "g1f3"}});

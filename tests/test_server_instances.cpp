@@ -398,10 +398,13 @@ TEST_P(PostgresTwoServers, AWinByAbsenceIsClaimedOnAnyServerFromThePresenceAllOf
 // The storage's side of it, with server names and times of the test's own
 // (an hour ahead, so that the services of the fixture never take these
 // servers for gone): a seat is present while a server that is alive holds
-// it; a server that stops renewing is swept, and the seats only it held are
-// away from its last renewal.
-TEST_P(PostgresTwoServers, ASeatHeldOnlyByAServerThatIsGoneIsAwayFromItsLastRenewal) {
+// it; a server that stops renewing is swept, the seats only it held are away
+// from its last renewal, and its games go to the server that swept it.
+TEST_P(PostgresTwoServers, WhatAServerThatIsGoneHeldIsAwayOrTakenFromItsLastRenewal) {
     const Seats g = claimable_game(*a_);
+    // The fixture's servers stop: nobody else takes the games given up here.
+    a_->shutdown();
+    b_->shutdown();
     Status st = Status::ok();
     auto store = server::open_storage(db_, &st);
     ASSERT_TRUE(store) << st.message();
@@ -420,6 +423,23 @@ TEST_P(PostgresTwoServers, ASeatHeldOnlyByAServerThatIsGoneIsAwayFromItsLastRene
     };
     const auto [away_before, version_before] = away();
     EXPECT_GT(away_before, 0) << "nobody has held Black's seat yet";
+    // A game y holds, and one x holds.
+    server::StoredGame held_by_y;
+    held_by_y.id = "0000000000y1";
+    held_by_y.variant = "chess";
+    held_by_y.start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    held_by_y.mode = "local";
+    held_by_y.token[0] = held_by_y.token[1] = "t";
+    held_by_y.seat_taken[0] = held_by_y.seat_taken[1] = true;
+    held_by_y.owner = "y";
+    server::StoredGame held_by_x = held_by_y;
+    held_by_x.id = "0000000000x1";
+    held_by_x.owner = "x";
+    ASSERT_TRUE(store->create_game(held_by_y));
+    ASSERT_TRUE(store->create_game(held_by_x));
+    std::vector<std::string> held;
+    ASSERT_TRUE(store->held_games("y", held));
+    EXPECT_EQ(held, std::vector<std::string>{held_by_y.id});
 
     server::Presence p;
     ASSERT_TRUE(store->set_presence(g.id, 1, "x", true, t0, p));
@@ -431,17 +451,29 @@ TEST_P(PostgresTwoServers, ASeatHeldOnlyByAServerThatIsGoneIsAwayFromItsLastRene
     EXPECT_FALSE(p.changed) << "present already";
     ASSERT_TRUE(store->set_presence(g.id, 1, "x", false, t0 + 20, p));
     EXPECT_FALSE(p.changed) << "y, alive, still holds the seat";
-    ASSERT_TRUE(store->sweep_presence(t0 + 50));
+    std::vector<server::Lease> taken;
+    ASSERT_TRUE(store->sweep("z", t0 + 50, taken));
+    EXPECT_TRUE(taken.empty());
     EXPECT_EQ(away().first, 0) << "y was swept while alive";
 
-    ASSERT_TRUE(store->sweep_presence(t0 + 200));  // y stopped renewing at t0
+    ASSERT_TRUE(store->sweep("z", t0 + 200, taken));  // y stopped renewing at t0
     EXPECT_EQ(away(), (std::pair{t0, version_before + 2}));
+    ASSERT_EQ(taken.size(), 1u);
+    EXPECT_EQ(taken[0].id, held_by_y.id);
+    EXPECT_EQ(taken[0].previous_owner, "y");
+    EXPECT_EQ(taken[0].last_duty_ms, t0);
+    ASSERT_TRUE(store->held_games("z", held));
+    EXPECT_EQ(held, std::vector<std::string>{held_by_y.id});
     EXPECT_EQ(query_database(db_, "SELECT count(*) FROM presence WHERE instance = 'y'"),
               (Rows{{"0"}}));
     EXPECT_EQ(query_database(db_, "SELECT id FROM instances WHERE id IN ('x', 'y')"),
               (Rows{{"x"}}));
+    ASSERT_TRUE(store->sweep("w", t0 + 300, taken));  // once only
+    EXPECT_TRUE(taken.empty());
     ASSERT_TRUE(store->keep_alive("y", t0 + 300, t0 + 4300, &fresh));
-    EXPECT_TRUE(fresh) << "y was taken for gone: it must store its presence again";
+    EXPECT_TRUE(fresh) << "y was taken for gone: it must read what it holds again";
+    ASSERT_TRUE(store->held_games("y", held));
+    EXPECT_TRUE(held.empty());
 
     // A seat whose last holder leaves is away from then; a seat that is away
     // stays away from when it left.
@@ -453,7 +485,8 @@ TEST_P(PostgresTwoServers, ASeatHeldOnlyByAServerThatIsGoneIsAwayFromItsLastRene
     EXPECT_FALSE(p.changed);
     EXPECT_EQ(away().first, t0 + 500);
 
-    // A server that leaves: the seats only it held are away from then.
+    // A server that leaves: the seats only it held are away from then, and
+    // its games are given up, for the next server to take them.
     ASSERT_TRUE(store->set_presence(g.id, 0, "x", true, t0 + 700, p));
     ASSERT_TRUE(store->leave("x", t0 + 800));
     server::StoredGame stored;
@@ -461,10 +494,19 @@ TEST_P(PostgresTwoServers, ASeatHeldOnlyByAServerThatIsGoneIsAwayFromItsLastRene
     ASSERT_TRUE(store->load_game(g.id, stored, &found));
     EXPECT_EQ(stored.away_ms[0], t0 + 800);
     EXPECT_EQ(query_database(db_, "SELECT count(*) FROM instances WHERE id = 'x'"), (Rows{{"0"}}));
+    ASSERT_TRUE(store->take_released("w", t0 + 900, taken));
+    std::map<std::string, std::int64_t> released;
+    for (const server::Lease& l : taken) released[l.id] = l.last_duty_ms;
+    EXPECT_EQ(released.count(g.id), 1u) << "the game a_ gave up when it stopped";
+    ASSERT_EQ(released.count(held_by_x.id), 1u);
+    EXPECT_EQ(released[held_by_x.id], t0 + 800);
+    ASSERT_TRUE(store->take_released("v", t0 + 900, taken));
+    EXPECT_TRUE(taken.empty()) << "a game given up is taken once";
 
     // Nothing is stored for a game that is over.
+    auto c = open_service();
     ApiError err;
-    a_->resign(g.id, g.white, err);
+    c->resign(g.id, g.white, err);
     ASSERT_FALSE(err) << err.message;
     ASSERT_TRUE(store->set_presence(g.id, 0, "y", true, t0 + 900, p));
     EXPECT_FALSE(p.changed);
@@ -484,7 +526,9 @@ TEST_P(PostgresTwoServers, AServerTakenForGoneWhileAliveStoresItsPresenceAgain) 
     ASSERT_TRUE(store) << st.message();
     // Every server is taken for gone: as far as the database knows, White left.
     const std::int64_t swept = server::now_ms();
-    ASSERT_TRUE(store->sweep_presence(swept + 3600 * 1000));
+    std::vector<server::Lease> given_up;
+    ASSERT_TRUE(store->sweep("", swept + 3600 * 1000, given_up));
+    EXPECT_FALSE(given_up.empty()) << "a_'s games were not given up";
     EXPECT_NE(query_database(db_, away_white), (Rows{{"0"}}));
     const auto present = [](const Json& j) { return j["present"]["white"] == true; };
     const Json back = state_when(*b_, g.id, "", present);

@@ -379,6 +379,49 @@ TEST_P(StorageBackends, AnOlderSchemaIsMigratedAndKeepsItsData) {
     EXPECT_EQ(load("ggggggggggg2").lan, (std::vector<std::string>{"d2d4", "d7d5"}));
 }
 
+// Migration 7 gives the leases of migration 6 up as of their last renewal
+// (lease_until - 4 s), for the servers of the new schema to take, and has the
+// seats of the games going on away from the upgrade.
+TEST_P(StorageBackends, TheLeasesOfMigration6AreGivenUpAsOfTheirLastRenewal) {
+    const bool pg = GetParam() == Backend::POSTGRES;
+    const std::string old = new_database(GetParam(), dir_.file("six.db"));
+    ASSERT_FALSE(old.empty());
+    std::string sql =
+        "CREATE TABLE schema_version (version INTEGER NOT NULL);"
+        "INSERT INTO schema_version VALUES (6);";
+    for (int v = 0; v < 6; ++v)
+        sql += pg ? server::migrations()[v].postgres : server::migrations()[v].sqlite;
+    for (const auto& [id, result, lease] : {std::tuple{"ggggggggggg1", "*", "50000"},
+                                            {"ggggggggggg2", "*", "-7000"},
+                                            {"ggggggggggg3", "1-0", "50000"}})
+        sql += std::string(
+                   "INSERT INTO games(id, variant, start_fen, mode, token_white, "
+                   "token_black, white_taken, black_taken, invite, base_ms, inc_ms, "
+                   "remaining_white, remaining_black, result, termination, draw_offer, "
+                   "created_ms, updated_ms, owner, lease_until) VALUES ('") +
+               id + "', 'chess', '" + kStart + "', 'local', 't', 't', 1, 1, '', 0, 0, 0, 0, '" +
+               result + "', '', -1, 1000, 2000, 'old', " + lease + ");";
+    query_database(old, sql);
+    const auto wall_ms = [] {
+        return std::chrono::duration_cast<std::chrono::milliseconds>(
+                   std::chrono::system_clock::now().time_since_epoch())
+            .count();
+    };
+    const std::int64_t before = wall_ms();
+    store_ = open(old);
+    ASSERT_TRUE(store_);
+    EXPECT_EQ(query_database(old, "SELECT id, owner, lease_until FROM games ORDER BY id"),
+              (Rows{{"ggggggggggg1", "", "-46000"},
+                    {"ggggggggggg2", "", "-7000"},
+                    {"ggggggggggg3", "old", "50000"}}));
+    const StoredGame going = load("ggggggggggg1");
+    for (const std::int64_t away : going.away_ms) {
+        EXPECT_GE(away, before / 1000 * 1000);
+        EXPECT_LE(away, wall_ms());
+    }
+    EXPECT_EQ(load("ggggggggggg3").away_ms[0], 0) << "a finished game has no presence";
+}
+
 // A migration that fails (here: a table of the same name is there already)
 // stops the open with the reason, and leaves what was there as it was.
 TEST_P(StorageBackends, AMigrationThatFailsLeavesTheDatabaseAsItWas) {
@@ -489,7 +532,9 @@ TEST(PostgresAndSqliteSchema, BothEndAtTheSameVersionWithTheSameTablesColumnsAnd
     EXPECT_EQ(b.columns, a.columns);
     EXPECT_EQ(b.indexes, a.indexes);
     EXPECT_GE(a.columns.size(), 30u) << "the schema was not read";
-    EXPECT_EQ(a.indexes, (Rows{{"games_finished"}, {"games_unfinished"}, {"presence_instance"}}));
+    EXPECT_EQ(
+        a.indexes,
+        (Rows{{"games_finished"}, {"games_owner"}, {"games_unfinished"}, {"presence_instance"}}));
     // PostgreSQL orders ids bytewise, as SQLite and the server do, in any locale.
     EXPECT_EQ(query_database(pg,
                              "SELECT collation_name FROM information_schema.columns WHERE "

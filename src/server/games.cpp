@@ -217,6 +217,7 @@ GameService::GameService(std::unique_ptr<Storage> storage, int computer_threads,
         workers_.emplace_back([this] { computer_loop(false); });
     workers_.emplace_back([this] { computer_loop(true); });
     clock_thread_ = std::thread([this] { clock_loop(); });
+    renew_thread_ = std::thread([this] { renew_loop(); });
 }
 
 GameService::~GameService() { shutdown(); }
@@ -224,11 +225,7 @@ GameService::~GameService() { shutdown(); }
 void GameService::shutdown() {
     if (closing_.exchange(true)) return;
     storage_->watch(nullptr);  // no more refreshes from other servers' writes
-    std::vector<std::shared_ptr<Room>> all;
-    {
-        std::lock_guard lock(rooms_mutex_);
-        for (auto& [id, room] : rooms_) all.push_back(room);
-    }
+    const std::vector<std::shared_ptr<Room>> all = live_rooms();
     for (auto& room : all) {  // lock order everywhere: a room, then the room map
         std::lock_guard rl(room->mutex);
         if (room->thinking) room->thinking->stop();
@@ -236,11 +233,10 @@ void GameService::shutdown() {
     jobs_cv_.notify_all();
     for (auto& w : workers_) w.join();
     clock_thread_.join();
+    renew_thread_.join();
     // A clean stop hands its games over at once (drain() may have already),
     // and its players are away from now (they come back through another server).
-    if (!shared_) return;
-    if (!draining_.exchange(true)) (void)storage_->release_leases(instance_, now_ms());
-    (void)storage_->leave(instance_, now_ms());
+    if (shared_) (void)storage_->leave(instance_, now_ms());
 }
 
 std::shared_ptr<Room> GameService::find_live(const std::string& id) const {
@@ -263,8 +259,14 @@ std::shared_ptr<Room> GameService::load_stored(const std::string& id, ApiError& 
     StoredGame g;
     bool found = false;
     if (Status s = storage_->load_game(id, g, &found); !s) return refused(err, storage_failure(s));
+    if (!found) return refused(err, fail(404, "no game " + chimera::quoted(id)));
+    return adopt(std::move(g), err);
+}
+
+std::shared_ptr<Room> GameService::adopt(StoredGame&& g, ApiError& err) {
+    const std::string id = g.id;
     Status why = Status::ok();
-    auto room = found ? replay(std::move(g), &why) : nullptr;
+    auto room = replay(std::move(g), &why);
     if (!room) return refused(err, fail(404, "no game " + chimera::quoted(id)));
     if (room->data.result != "*") {
         finished_.put(id, room);
@@ -434,70 +436,90 @@ void GameService::drain() {
     if (draining_.exchange(true) || !shared_) return;
     leases_until_ = 0;  // no more duties here
     (void)storage_->release_leases(instance_, now_ms());
-}
-
-void GameService::renew_leases() {
-    if (!shared_) return;
-    const std::int64_t now = now_ms();
-    // This server stays alive while it drains: its players are still here.
-    bool fresh = false;
-    if (storage_->keep_alive(instance_, now, now + kLeaseMs, &fresh)) {
-        (void)storage_->sweep_presence(now);
-        std::vector<std::shared_ptr<Room>> all;
-        {
-            std::lock_guard lock(rooms_mutex_);
-            for (auto& [id, r] : rooms_) all.push_back(r);
-        }
-        for (auto& r : all) {  // presence not stored yet, or dropped while taken for gone
-            std::lock_guard rl(r->mutex);
-            for (int s = 0; s < 2; ++s) {
-                if (fresh) r->presence_stored[s] = false;
-                store_presence(*r, s);
-            }
-        }
-    }
-    if (draining_) return;
-    std::vector<Lease> held;
-    // On a failure the leases held run out at the last renewal's end, and the
-    // duties stop then (on_duty); another server takes the games after.
-    if (Status s = storage_->renew_leases(instance_, now, now + kLeaseMs, held); !s) return;
-    leases_until_ = now + kLeaseMs;
-    std::set<std::string> ids;
-    for (const Lease& lease : held) {
-        ids.insert(lease.id);
-        std::shared_ptr<Room> room = find_live(lease.id);
-        ApiError err;
-        if (!room) room = load_stored(lease.id, err);
-        if (!room) continue;
-        std::lock_guard rl(room->mutex);
-        if (!room->owned)
-            take_over(*room, lease, now);
-        else  // a computer move not scheduled while the leases had run out
-            schedule_computer(*room);
-    }
-    std::vector<std::shared_ptr<Room>> all;
-    {
-        std::lock_guard lock(rooms_mutex_);
-        for (auto& [id, r] : rooms_)
-            if (!ids.count(id)) all.push_back(r);
-    }
-    for (auto& r : all) {  // leases another server holds, or took from this one
+    for (auto& r : live_rooms()) {
         std::lock_guard rl(r->mutex);
         r->owned = false;
         if (r->thinking) r->thinking->stop();
     }
 }
 
+std::vector<std::shared_ptr<Room>> GameService::live_rooms() const {
+    std::lock_guard lock(rooms_mutex_);
+    std::vector<std::shared_ptr<Room>> all;
+    all.reserve(rooms_.size());
+    for (const auto& [id, r] : rooms_) all.push_back(r);
+    return all;
+}
+
+void GameService::renew_leases() {
+    if (!shared_) return;
+    std::lock_guard renewing(renew_mutex_);
+    const std::int64_t now = now_ms();
+    // On a failure the leases held run out at the last renewal's end, and the
+    // duties stop then (on_duty); another server takes the games after. A
+    // server that drains stays alive (its players are still here) but holds
+    // no games.
+    bool fresh = false;
+    if (Status s = storage_->keep_alive(instance_, now, now + kLeaseMs, &fresh); !s) return;
+    if (fresh && renewed_) recheck_held_ = true;  // taken for gone meanwhile
+    renewed_ = true;
+    std::vector<std::shared_ptr<Room>> all = live_rooms();
+    if (recheck_held_) {
+        // Its games went to others, but for any it created while it was swept.
+        std::vector<std::string> ids;
+        if (!storage_->held_games(instance_, ids)) return;
+        recheck_held_ = false;
+        const std::set<std::string> held(ids.begin(), ids.end());
+        for (auto& r : all) {
+            std::lock_guard rl(r->mutex);
+            r->owned = held.count(r->data.id) > 0;
+            if (!r->owned && r->thinking) r->thinking->stop();
+            r->presence_stored[0] = r->presence_stored[1] = false;  // dropped with it
+        }
+    }
+    if (!draining_) leases_until_ = now + kLeaseMs;
+    // The games of servers that are gone, and those nobody holds.
+    std::vector<Lease> taken, released;
+    (void)storage_->sweep(draining_ ? "" : instance_, now, taken);
+    if (!draining_ && storage_->take_released(instance_, now, released))
+        taken.insert(taken.end(), released.begin(), released.end());
+    // The games taken that are not held here yet, read at once (a server
+    // that died may have held thousands).
+    std::vector<std::string> missing;
+    for (const Lease& lease : taken)
+        if (!find_live(lease.id)) missing.push_back(lease.id);
+    std::vector<StoredGame> stored;
+    if (!missing.empty()) (void)storage_->load_games(missing, stored);
+    for (StoredGame& g : stored) {
+        ApiError err;
+        (void)adopt(std::move(g), err);
+    }
+    for (const Lease& lease : taken) {
+        std::shared_ptr<Room> room = find_live(lease.id);
+        ApiError err;
+        if (!room) room = load_stored(lease.id, err);  // the batch failed: one at a time
+        if (!room) continue;
+        std::lock_guard rl(room->mutex);
+        take_over(*room, lease, now_ms());  // nobody held it until this moment
+    }
+    for (auto& r : all) {
+        std::lock_guard rl(r->mutex);
+        // A computer move not scheduled while the leases had run out.
+        schedule_computer(*r);
+        // Presence not stored yet (the database was away), or dropped.
+        for (int side = 0; side < 2; ++side) store_presence(*r, side);
+    }
+}
+
 void GameService::take_over(Room& room, const Lease& lease, std::int64_t now) {
     room.owned = true;
     StoredGame& d = room.data;
-    if (!lease.previous_owner.empty() && lease.previous_owner != instance_ && d.result == "*") {
+    const std::int64_t last_duty = lease.last_duty_ms;
+    if (last_duty > 0 && d.result == "*") {
         // Nobody's time runs while no server holds the game: from the former
-        // holder's last renewal, or when it gave the lease up, until now. Nor
+        // holder's last renewal, or when it gave the game up, until now. Nor
         // does a seat's absence (after all servers stopped, nobody could
         // come back). An invitation waits from the holder's start at least.
-        const std::int64_t last_duty =
-            lease.previous_until < 0 ? -lease.previous_until : lease.previous_until - kLeaseMs;
         const StoredGame before = d;
         if (clock_running(room)) {
             const std::int64_t from = std::max(last_duty, d.turn_started_ms);
@@ -521,12 +543,10 @@ void GameService::take_over(Room& room, const Lease& lease, std::int64_t now) {
 
 void GameService::changed(const std::string& id, std::int64_t version) {
     std::vector<std::shared_ptr<Room>> rooms;
-    if (id.empty()) {
-        std::lock_guard lock(rooms_mutex_);
-        for (auto& [i, r] : rooms_) rooms.push_back(r);
-    } else if (auto r = find_live(id)) {
+    if (id.empty())
+        rooms = live_rooms();
+    else if (auto r = find_live(id))
         rooms.push_back(std::move(r));
-    }
     for (auto& r : rooms) {
         std::lock_guard rl(r->mutex);
         if (id.empty() || r->data.version < version) (void)refresh(*r);
@@ -683,7 +703,6 @@ SeatGrant GameService::create(const CreateRequest& req, ApiError& err) {
     room->owner = req.client;
     if (shared_) {  // the server a game is created on holds it first
         g.owner = instance_;
-        g.lease_until = g.created_ms + kLeaseMs;
         room->owned = true;
     }
     if (g.result == "*" && g.computer_side == room->game->side_to_move())
@@ -1297,14 +1316,9 @@ void GameService::computer_loop(bool quick_only) {
 
 // Flags fall on the server: a running clock that reaches zero loses the game.
 void GameService::clock_loop() {
-    auto last_beat = std::chrono::steady_clock::now();
     while (!closing_) {
         std::this_thread::sleep_for(std::chrono::milliseconds(50));
-        std::vector<std::shared_ptr<Room>> all;
-        {
-            std::lock_guard lock(rooms_mutex_);
-            for (auto& [id, r] : rooms_) all.push_back(r);
-        }
+        const std::vector<std::shared_ptr<Room>> all = live_rooms();
         const std::int64_t now = now_ms();
         for (auto& r : all) {
             std::lock_guard rl(r->mutex);
@@ -1316,11 +1330,19 @@ void GameService::clock_loop() {
             if (live_remaining(*r, stm) <= 0)
                 if (flag(*r, stm).is_conflict()) (void)refresh(*r);
         }
-        if (std::chrono::steady_clock::now() - last_beat >= std::chrono::milliseconds(kRenewMs)) {
-            last_beat = std::chrono::steady_clock::now();
-            (void)storage_->heartbeat(now_ms());
-            renew_leases();
-        }
+    }
+}
+
+// The heartbeat and the leases, every kRenewMs, on a thread of their own: a
+// slow commit, or a takeover reading thousands of games, holds up no flag.
+void GameService::renew_loop() {
+    auto last = std::chrono::steady_clock::now();
+    while (!closing_) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        if (std::chrono::steady_clock::now() - last < std::chrono::milliseconds(kRenewMs)) continue;
+        last = std::chrono::steady_clock::now();
+        (void)storage_->heartbeat(now_ms());
+        renew_leases();
     }
     (void)storage_->heartbeat(now_ms());  // a clean stop: the clocks ran until now
 }

@@ -132,9 +132,9 @@ class GameService {
     static constexpr std::size_t kComputerHashMb = 8;
     // Finished games read lately and kept in memory.
     static constexpr std::size_t kFinishedCacheSize = 64;
-    // With several servers: a game's lease lasts kLeaseMs and its holder
-    // renews it every kRenewMs, so the games of a server that stops are taken
-    // over by another within kLeaseMs + kRenewMs.
+    // With several servers: a server holds its games' leases for kLeaseMs
+    // after each renewal of its own row, every kRenewMs, so the games of a
+    // server that stops are taken over by another within kLeaseMs + kRenewMs.
     static constexpr std::int64_t kLeaseMs = 4000, kRenewMs = 1000;
 
     GameService(std::unique_ptr<Storage> storage, int computer_threads, ComputerLimits limits = {},
@@ -196,6 +196,10 @@ class GameService {
     // A game that is not in memory, from the database: a finished one into the
     // cache, one going on (another server's, docs/scaling.md) into the room map.
     std::shared_ptr<Room> load_stored(const std::string& id, ApiError& err);
+    // A stored game as a room: a finished one into the cache, one going on
+    // into the room map (or the room already there); null if it cannot be
+    // replayed (404).
+    std::shared_ptr<Room> adopt(StoredGame&& g, ApiError& err);
     // A game stored at `version` (Storage::watch): held here at an older one,
     // it is read again; id "" reads every game held again.
     void changed(const std::string& id, std::int64_t version);
@@ -229,12 +233,13 @@ class GameService {
     ApiError computer_has_room(const Room& room);
     void computer_loop(bool quick_only);
     void clock_loop();
-    // Several servers: keeps this server alive, sweeps the servers that are
-    // gone (their seats are away), renews this server's leases and takes the
-    // games whose lease ran out (a server that stopped); a game taken over has
-    // its running clock and its seats' absence credited with the time nobody
-    // held it.
+    void renew_loop();
+    // Several servers: keeps this server alive (which renews its leases),
+    // sweeps the servers that are gone (their seats are away) and takes their
+    // games and those given up; a game taken over has its running clock and
+    // its seats' absence credited with the time nobody held it.
     void renew_leases();
+    std::vector<std::shared_ptr<Room>> live_rooms() const;
     void take_over(Room& room, const Lease& lease, std::int64_t now);  // room locked
     // Whether this server does the room's timed duties now (flags, computer
     // moves, absence): always with one server; with several, while it holds
@@ -251,6 +256,9 @@ class GameService {
     const bool shared_;
     const std::string instance_;
     std::atomic<std::int64_t> leases_until_{0};
+    std::mutex renew_mutex_;     // one renewal at a time (the start's and the clock's)
+    bool renewed_ = false;       // under renew_mutex_: kept alive once already
+    bool recheck_held_ = false;  // under renew_mutex_: taken for gone, held games to read
     std::atomic<bool> draining_{false};
     const AbsenceRules rules_;
     const std::int64_t started_ms_;  // absence is never counted from before this
@@ -278,6 +286,7 @@ class GameService {
     std::map<std::string, int> computer_jobs_by_owner_;  // waiting or being searched
     std::vector<std::thread> workers_;
     std::thread clock_thread_;
+    std::thread renew_thread_;
     std::atomic<bool> closing_{false};
     std::atomic<std::uint64_t> next_handle_{1};
 };

@@ -163,12 +163,16 @@ constexpr Migration kMigrations[] = {
     ALTER TABLE games ADD COLUMN owner TEXT NOT NULL DEFAULT '';
     ALTER TABLE games ADD COLUMN lease_until BIGINT NOT NULL DEFAULT 0;
     )sql"},
-    // 7: presence shared by several servers. A server keeps a row for each
-    // seat of which it holds a WebSocket, and its own row in `instances`,
-    // renewed with its leases; a seat with no row of a server that is alive is
-    // away, since away_white / away_black (wall-clock ms; 0 while present).
-    // A game that ends has no more presence. The games going on when the
-    // schema is upgraded are away from then.
+    // 7: leases per server, and presence shared by several servers. Each
+    // server keeps its own row in `instances`, renewed every second: it holds
+    // the games whose owner it is while that row is alive (one row renewed
+    // per server instead of every game's row). A game nobody holds has owner
+    // '' and lease_until minus when it was given up; the leases of migration
+    // 6 are given up as of their last renewal. A server keeps a row in
+    // `presence` for each seat of which it holds a WebSocket; a seat with no
+    // row of a server that is alive is away, since away_white / away_black
+    // (wall-clock ms; 0 while present). A game that ends has no more presence.
+    // The games going on when the schema is upgraded are away from then.
     {R"sql(
     ALTER TABLE games ADD COLUMN away_white INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE games ADD COLUMN away_black INTEGER NOT NULL DEFAULT 0;
@@ -187,6 +191,10 @@ constexpr Migration kMigrations[] = {
         PRIMARY KEY (game_id, side, instance)
     );
     CREATE INDEX presence_instance ON presence(instance);
+    CREATE INDEX games_owner ON games(owner) WHERE result = '*';
+    UPDATE games SET owner = '',
+        lease_until = CASE WHEN lease_until > 0 THEN -(lease_until - 4000) ELSE lease_until END
+    WHERE result = '*';
     CREATE TRIGGER games_presence_end AFTER UPDATE OF result ON games WHEN new.result <> '*'
     BEGIN DELETE FROM presence WHERE game_id = new.id; END;
     )sql",
@@ -208,6 +216,10 @@ constexpr Migration kMigrations[] = {
         PRIMARY KEY (game_id, side, instance)
     );
     CREATE INDEX presence_instance ON presence(instance);
+    CREATE INDEX games_owner ON games(owner) WHERE result = '*';
+    UPDATE games SET owner = '',
+        lease_until = CASE WHEN lease_until > 0 THEN -(lease_until - 4000) ELSE lease_until END
+    WHERE result = '*';
     CREATE FUNCTION games_presence_end() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
         DELETE FROM presence WHERE game_id = NEW.id;

@@ -60,26 +60,26 @@ struct Statement {
 // $1-$27 of the game statements are the game's columns (game_params): $24 the
 // version the server holds, $25 its moves, $26-$27 its seats' away_ms.
 constexpr Statement kInsertGame{
-    "insert_game",
-    "INSERT INTO games(" CHIMERA_GAME_COLUMNS
-    ", plies, owner, lease_until) VALUES($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, "
-    "$14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $26, $27, $25, $28, $29::bigint)"};
-// The leases of server $1 renewed until $3, and the ones that ran out before
-// $2 taken. The rows are locked first: a server taking the same game at once
-// waits, sees it taken, and leaves it. Every statement that locks several
-// game rows locks them in the order of their ids, so none waits for another
-// in a circle.
-constexpr Statement kRenewLeases{
-    "renew_leases",
-    "WITH c AS (SELECT id, owner, lease_until FROM games WHERE result = '*' AND "
-    "(owner = $1 OR lease_until < $2::bigint) ORDER BY id FOR UPDATE) "
-    "UPDATE games g SET owner = $1, lease_until = $3::bigint FROM c WHERE g.id = c.id "
-    "RETURNING g.id, c.owner, c.lease_until"};
-// A lease given up at $2 is stored as -$2: run out for any taker, and still
-// telling when its holder last did the game's duties (storage.h, Lease).
-constexpr Statement kReleaseLeases{"release_leases",
-                                   "UPDATE games SET lease_until = -$2::bigint WHERE owner = $1 "
-                                   "AND result = '*' AND lease_until > 0"};
+    "insert_game", "INSERT INTO games(" CHIMERA_GAME_COLUMNS
+                   ", plies, owner) VALUES($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, "
+                   "$14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $26, $27, $25, $28)"};
+// Leases (migration 7): a server holds the games whose owner it is while its
+// row in `instances` is alive. Every statement that locks several game rows
+// locks them in the order of their ids, so none waits for another in a
+// circle. A game given up at $2 has owner '' and lease_until -$2.
+constexpr Statement kReleaseLeases{
+    "release_leases",
+    "WITH c AS (SELECT id FROM games WHERE owner = $1 AND result = '*' ORDER BY id FOR UPDATE) "
+    "UPDATE games g SET owner = '', lease_until = -$2::bigint FROM c WHERE g.id = c.id"};
+// The games nobody holds, but those another server is taking at this moment.
+constexpr Statement kTakeReleased{
+    "take_released",
+    "WITH c AS (SELECT id, lease_until FROM games WHERE owner = '' AND result = '*' "
+    "ORDER BY id FOR UPDATE SKIP LOCKED) "
+    "UPDATE games g SET owner = $1, lease_until = 0 FROM c WHERE g.id = c.id "
+    "RETURNING g.id, c.lease_until"};
+constexpr Statement kHeldGames{"held_games",
+                               "SELECT id FROM games WHERE owner = $1 AND result = '*'"};
 // Each write notifies the listening servers of the game's new version; the
 // notification is delivered when the write commits (docs/scaling.md).
 #define CHIMERA_NOTIFY "pg_notify('chimera_games', id || ' ' || version)"
@@ -135,9 +135,16 @@ constexpr Statement kTakeGone{"take_gone",
 constexpr Statement kDropPresence{"drop_presence",
                                   "DELETE FROM presence WHERE instance = $1 "
                                   "RETURNING game_id, side"};
-constexpr Statement kLockGames{"lock_games",
-                               "SELECT id FROM games WHERE id = ANY($1::text[]) AND result = '*' "
-                               "ORDER BY id FOR UPDATE"};
+// The games of gone server $1 and those it held a seat of.
+constexpr Statement kLockGoneGames{
+    "lock_gone_games",
+    "SELECT id FROM games WHERE result = '*' AND (owner = $1 OR id IN (SELECT game_id FROM "
+    "presence WHERE instance = $1)) ORDER BY id FOR UPDATE"};
+// Gone server $1's games to $2, or given up as of its last renewal $3 ($2 '').
+constexpr Statement kTakeGoneGames{
+    "take_gone_games",
+    "UPDATE games SET owner = $2, lease_until = CASE WHEN $2 = '' THEN -$3::bigint ELSE 0 END "
+    "WHERE owner = $1 AND result = '*' RETURNING id"};
 constexpr Statement kLeave{"leave",
                            "UPDATE instances SET renewed_ms = $2::bigint, alive_until = $2::bigint "
                            "WHERE id = $1"};
@@ -177,6 +184,11 @@ constexpr Statement kUnfinishedMoves{
     "unfinished_moves",
     "SELECT m.game_id, m.lan, m.san FROM moves m JOIN games g ON g.id = m.game_id "
     "WHERE g.result = '*' ORDER BY m.game_id, m.ply"};
+constexpr Statement kGamesIn{
+    "games_in", "SELECT " CHIMERA_GAME_COLUMNS " FROM games WHERE id = ANY($1::text[])"};
+constexpr Statement kMovesIn{"moves_in",
+                             "SELECT game_id, lan, san FROM moves WHERE game_id = ANY($1::text[]) "
+                             "ORDER BY game_id, ply"};
 // The row and its moves after ply $2 from one snapshot: one statement.
 constexpr Statement kGame{"game",
                           "SELECT " CHIMERA_GAME_COLUMNS
@@ -432,15 +444,27 @@ class PostgresStorage final : public Storage {
         });
     }
 
-    Status renew_leases(const std::string& instance, std::int64_t now_ms, std::int64_t until_ms,
-                        std::vector<Lease>& held) override {
+    Status take_released(const std::string& instance, std::int64_t now_ms,
+                         std::vector<Lease>& taken) override {
+        (void)now_ms;
         return with(*writers_[0], [&](Connection& c, bool) -> Status {
-            held.clear();
+            taken.clear();
             Result r;
-            if (Status s = c.run(kRenewLeases, Params() << instance << now_ms << until_ms, &r); !s)
-                return s;
-            for (int i = 0; i < PQntuples(r.get()); ++i)
-                held.push_back({text(r.get(), i, 0), text(r.get(), i, 1), number(r.get(), i, 2)});
+            if (Status s = c.run(kTakeReleased, Params() << instance, &r); !s) return s;
+            for (int i = 0; i < PQntuples(r.get()); ++i) {
+                const std::int64_t given_up = number(r.get(), i, 1);
+                taken.push_back({text(r.get(), i, 0), "", given_up < 0 ? -given_up : 0});
+            }
+            return Status::ok();
+        });
+    }
+
+    Status held_games(const std::string& instance, std::vector<std::string>& ids) override {
+        return with(*writers_[0], [&](Connection& c, bool) -> Status {
+            ids.clear();
+            Result r;
+            if (Status s = c.run(kHeldGames, Params() << instance, &r); !s) return s;
+            for (int i = 0; i < PQntuples(r.get()); ++i) ids.push_back(text(r.get(), i, 0));
             return Status::ok();
         });
     }
@@ -462,7 +486,8 @@ class PostgresStorage final : public Storage {
         Status s = with(*writers_[0], [&](Connection& c, bool) {
             return c.run(kLeave, Params() << instance << now_ms);
         });
-        return s ? sweep_presence(now_ms + 1) : s;
+        std::vector<Lease> given_up;
+        return s ? sweep("", now_ms + 1, given_up) : s;
     }
 
     // One transaction: the game row locked first, so that the presence
@@ -506,40 +531,42 @@ class PostgresStorage final : public Storage {
 
     // Each gone server in a transaction of its own: its row taken (so that
     // two servers sweeping at once do not both sweep it, and one that renews
-    // meanwhile is left alone), its presence dropped, then the games it was
-    // in locked, in the order of their ids, and the seats nobody else holds
-    // marked away from its last renewal.
-    Status sweep_presence(std::int64_t now_ms) override {
+    // meanwhile is left alone), the games it held or held a seat of locked,
+    // in the order of their ids, then its presence dropped, the seats nobody
+    // else holds marked away from its last renewal, and its games taken.
+    Status sweep(const std::string& taker, std::int64_t now_ms,
+                 std::vector<Lease>& taken) override {
         return with(*writers_[0], [&](Connection& c, bool) -> Status {
+            taken.clear();
             Result gone;
             if (Status s = c.run(kGoneInstances, Params() << now_ms, &gone); !s) return s;
             for (int i = 0; i < PQntuples(gone.get()); ++i) {
                 const std::string instance = text(gone.get(), i, 0);
-                if (Status s = c.exec(kPresenceBegin); !s) return s;
-                Result taken, seats;
-                if (Status s = c.run(kTakeGone, Params() << instance << now_ms, &taken); !s)
+                if (Status s = c.exec("BEGIN"); !s) return s;  // durable: it moves leases
+                Result row, seats, games;
+                if (Status s = c.run(kTakeGone, Params() << instance << now_ms, &row); !s)
                     return c.rollback(s);
-                if (PQntuples(taken.get()) == 0) {
+                if (PQntuples(row.get()) == 0) {
                     if (Status s = c.exec("COMMIT"); !s) return s;
                     continue;
                 }
-                const std::int64_t last = number(taken.get(), 0, 0);
+                const std::int64_t last = number(row.get(), 0, 0);
+                if (Status s = c.run(kLockGoneGames, Params() << instance); !s)
+                    return c.rollback(s);
                 if (Status s = c.run(kDropPresence, Params() << instance, &seats); !s)
                     return c.rollback(s);
-                if (PQntuples(seats.get()) > 0) {
-                    std::string ids = "{";
-                    for (int j = 0; j < PQntuples(seats.get()); ++j)
-                        ids += (j ? "," : "") + text(seats.get(), j, 0);
-                    if (Status s = c.run(kLockGames, Params() << ids + "}"); !s)
-                        return c.rollback(s);
-                }
                 for (int j = 0; j < PQntuples(seats.get()); ++j) {
                     const Params seat = Params()
                                         << text(seats.get(), j, 0) << number(seats.get(), j, 1)
                                         << std::string() << now_ms << last;
                     if (Status s = c.run(kAwayIfNobody, seat); !s) return c.rollback(s);
                 }
+                if (Status s = c.run(kTakeGoneGames, Params() << instance << taker << last, &games);
+                    !s)
+                    return c.rollback(s);
                 if (Status s = c.exec("COMMIT"); !s) return s;
+                for (int j = 0; j < PQntuples(games.get()); ++j)
+                    taken.push_back({text(games.get(), j, 0), instance, last});
             }
             return Status::ok();
         });
@@ -575,8 +602,7 @@ class PostgresStorage final : public Storage {
                     return Status::ok();
             }
             if (Status s = c.exec("BEGIN"); !s) return s;
-            if (Status s = c.run(kInsertGame, game_params(g) << g.owner << g.lease_until); !s)
-                return c.rollback(s);
+            if (Status s = c.run(kInsertGame, game_params(g) << g.owner); !s) return c.rollback(s);
             for (std::size_t i = 0; i < g.lan.size(); ++i)
                 if (Status s =
                         c.run(kInsertMove, Params() << g.id << i + 1 << g.lan[i] << g.san[i]);
@@ -615,14 +641,30 @@ class PostgresStorage final : public Storage {
     }
 
     Status load_unfinished(std::vector<StoredGame>& out) override {
+        return load_snapshot(kUnfinished, kUnfinishedMoves, Params(), out);
+    }
+
+    Status load_games(const std::vector<std::string>& ids, std::vector<StoredGame>& out) override {
+        out.clear();
+        std::string array = "{";
+        for (const std::string& id : ids) {
+            if (id.find_first_of("{},\"\\ ") != std::string::npos)
+                return Status::error("database: bad game id " + id);
+            array += (array.size() > 1 ? "," : "") + id;
+        }
+        return load_snapshot(kGamesIn, kMovesIn, Params() << array + "}", out);
+    }
+
+    // Game rows and their moves (ordered by game, then ply) as of one snapshot.
+    Status load_snapshot(const Statement& rows, const Statement& moves_of, const Params& p,
+                         std::vector<StoredGame>& out) {
         const std::size_t keep = out.size();
         return with(*writers_[0], [&](Connection& c, bool) -> Status {
             out.resize(keep);
-            // The games and their moves as of one snapshot.
             if (Status s = c.exec("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"); !s) return s;
             Result games, moves;
-            if (Status s = c.run(kUnfinished, Params(), &games); !s) return c.rollback(s);
-            if (Status s = c.run(kUnfinishedMoves, Params(), &moves); !s) return c.rollback(s);
+            if (Status s = c.run(rows, p, &games); !s) return c.rollback(s);
+            if (Status s = c.run(moves_of, p, &moves); !s) return c.rollback(s);
             if (Status s = c.exec("COMMIT"); !s) return s;
             std::unordered_map<std::string, std::size_t> index;
             for (int i = 0; i < PQntuples(games.get()); ++i) {

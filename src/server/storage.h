@@ -48,11 +48,10 @@ struct StoredGame {
     // (so a server whose copy is behind cannot overwrite what another server
     // stored), and then raises it, here and in the database, by one.
     std::int64_t version = 0;
-    // Several servers (PostgreSQL): the server whose lease the game is under
-    // when it is created, and until when (wall-clock ms). Written with a new
-    // game only; renew_leases keeps them after.
+    // Several servers (PostgreSQL): the server that holds the game's timed
+    // duties when it is created ("" for none). Written with a new game only;
+    // the leases (keep_alive, sweep, take_released) change it after.
     std::string owner;
-    std::int64_t lease_until = 0;
     // Since when (wall-clock ms) no WebSocket has held each seat; 0 while one
     // does. With several servers the database keeps it (set_presence).
     std::int64_t away_ms[2] = {0, 0};
@@ -66,13 +65,13 @@ struct Presence {
     std::int64_t version = 0;
 };
 
-// A game whose lease a server holds, and whose it was before this renewal:
-// its own, or that of a server that stopped renewing ("" for nobody's), with
-// when that lease ran out, or (negative) minus when it was given up.
+// A game a server has just taken the duties of: from a server that stopped
+// renewing (previous_owner), or one nobody held ("": given up), with when its
+// duties were last done there (wall-clock ms; 0 if not known).
 struct Lease {
     std::string id;
     std::string previous_owner;
-    std::int64_t previous_until = 0;
+    std::int64_t last_duty_ms = 0;
 };
 
 // An aborted game is over without a result. It is stored as kAborted, so that
@@ -123,6 +122,18 @@ class Storage {
     Status load_game(const std::string& id, StoredGame& out, bool* found) {
         return load_game(id, out, found, 0);
     }
+    // The games of `ids` that there are, with all their moves, as of one
+    // commit where the backend can (a takeover reads thousands at once).
+    virtual Status load_games(const std::vector<std::string>& ids, std::vector<StoredGame>& out) {
+        out.clear();
+        for (const std::string& id : ids) {
+            StoredGame g;
+            bool found = false;
+            if (Status s = load_game(id, g, &found); !s) return s;
+            if (found) out.push_back(std::move(g));
+        }
+        return Status::ok();
+    }
     // Finished games, newest first, strictly after `before` in that order when
     // given, at most limit.
     virtual Status list_finished(const ListCursor* before, std::size_t limit,
@@ -147,55 +158,67 @@ class Storage {
     // Whether several servers may use this store at once (PostgreSQL): then
     // each game's timed duties belong to the holder of its lease.
     virtual bool shared() const { return false; }
-    // For server `instance`: renews until until_ms the lease of every game
-    // going on that it holds, and takes that of every one whose lease ran out
-    // before now_ms; *held: every game it holds after. Two servers never take
-    // one game. A backend for one server holds nothing.
-    // Gives up, at now_ms, every lease `instance` holds (it is stopping).
-    virtual Status release_leases(const std::string& instance, std::int64_t now_ms) {
-        (void)instance, (void)now_ms;
-        return Status::ok();
-    }
-    virtual Status renew_leases(const std::string& instance, std::int64_t now_ms,
-                                std::int64_t until_ms, std::vector<Lease>& held) {
-        (void)instance, (void)now_ms, (void)until_ms;
-        held.clear();
-        return Status::ok();
-    }
 
-    // Server `instance` is alive, seen at now_ms, until until_ms: its
-    // presence counts until then. *fresh: it had no row, at its first call or
-    // because it was taken for gone meanwhile (sweep_presence dropped its
-    // presence, which it must store again).
+    // Leases and presence with several servers (docs/scaling.md, "Several
+    // servers"). A server holds the duties of the games whose `owner` it is,
+    // for as long as its own row is alive: one row renewed per server, not
+    // one per game. A backend for one server holds nothing and tells nothing.
+    //
+    // Server `instance` is alive, seen at now_ms, until until_ms: its leases
+    // and its presence hold until then. *fresh: it had no row, at its first
+    // call or because it was taken for gone meanwhile (sweep took its games
+    // and dropped its presence: it must read which games it still holds,
+    // held_games, and store its presence again).
     virtual Status keep_alive(const std::string& instance, std::int64_t now_ms,
                               std::int64_t until_ms, bool* fresh) {
         (void)instance, (void)now_ms, (void)until_ms;
         *fresh = false;
         return Status::ok();
     }
-    // Server `instance` stops at now_ms: the seats only it held are away from
-    // then, and its presence is dropped.
+    // The games going on that `instance` holds.
+    virtual Status held_games(const std::string& instance, std::vector<std::string>& ids) {
+        (void)instance;
+        ids.clear();
+        return Status::ok();
+    }
+    // The servers whose row ran out before now_ms are gone: the seats only
+    // they held are away from their last renewal, their presence and their
+    // rows are dropped, and `taker` takes their games (*taken; with taker
+    // "", they are given up). Two servers never sweep the same one, nor take
+    // one game. Any server may sweep, at any time.
+    virtual Status sweep(const std::string& taker, std::int64_t now_ms, std::vector<Lease>& taken) {
+        (void)taker, (void)now_ms;
+        taken.clear();
+        return Status::ok();
+    }
+    // `instance` takes the games nobody holds (given up by a server that
+    // drained or stopped); *taken: those.
+    virtual Status take_released(const std::string& instance, std::int64_t now_ms,
+                                 std::vector<Lease>& taken) {
+        (void)instance, (void)now_ms;
+        taken.clear();
+        return Status::ok();
+    }
+    // `instance` gives up, at now_ms, every game it holds (it drains).
+    virtual Status release_leases(const std::string& instance, std::int64_t now_ms) {
+        (void)instance, (void)now_ms;
+        return Status::ok();
+    }
+    // `instance` stops at now_ms: its games are given up, the seats only it
+    // held are away from then, and its presence and its row are dropped.
     virtual Status leave(const std::string& instance, std::int64_t now_ms) {
         (void)instance, (void)now_ms;
         return Status::ok();
     }
-
-    // Presence with several servers. Stores whether server `instance` holds
-    // a WebSocket of seat `side` of game `id` (here) at now_ms. A seat is
-    // present while a server that is alive holds one; when that changes, the
-    // game's away_ms of the seat becomes 0 or now_ms, with a new version,
-    // told like every write. Nothing is stored for a game that is over.
+    // Stores whether server `instance` holds a WebSocket of seat `side` of
+    // game `id` (here) at now_ms. A seat is present while a server that is
+    // alive holds one; when that changes, the game's away_ms of the seat
+    // becomes 0 or now_ms, with a new version, told like every write.
+    // Nothing is stored for a game that is over.
     virtual Status set_presence(const std::string& id, int side, const std::string& instance,
                                 bool here, std::int64_t now_ms, Presence& out) {
         (void)id, (void)side, (void)instance, (void)here, (void)now_ms;
         out = {};
-        return Status::ok();
-    }
-    // The servers that stopped renewing before now_ms are gone: the seats
-    // only they held are away from their last renewal, and their presence and
-    // their own rows are dropped. Any server may do it, at any time.
-    virtual Status sweep_presence(std::int64_t now_ms) {
-        (void)now_ms;
         return Status::ok();
     }
 };
