@@ -434,7 +434,8 @@ bool GameService::on_duty(const Room& room) const {
 
 void GameService::drain() {
     if (draining_.exchange(true) || !shared_) return;
-    leases_until_ = 0;  // no more duties here
+    std::lock_guard renewing(renew_mutex_);  // a renewal under way takes nothing more
+    leases_until_ = 0;                       // no more duties here
     (void)storage_->release_leases(instance_, now_ms());
     for (auto& r : live_rooms()) {
         std::lock_guard rl(r->mutex);
