@@ -16,6 +16,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <map>
@@ -302,7 +303,8 @@ TEST(PostgresCluster, ThreeInstancesBehindHaproxyPlayOnThroughAKill9) {
                                .at(0));
     // Charged from White's turn to the killed instance's last renewal (up to
     // kRenewMs before the kill), and from the takeover to the move.
-    EXPECT_LE(charged, (killed_ms - white_turn) + (moved_ms - taken_ms) + 300)
+    // (The margin: the takeover's commit, up to half a second on this disk.)
+    EXPECT_LE(charged, (killed_ms - white_turn) + (moved_ms - taken_ms) + 600)
         << "the time nobody held the game was charged";
     EXPECT_GE(charged, (killed_ms - white_turn) - kRenewMs + (moved_ms - taken_ms) - 300);
 
@@ -349,6 +351,23 @@ TEST(PostgresCluster, ThreeInstancesBehindHaproxyPlayOnThroughAKill9) {
             10s);
         EXPECT_TRUE(seen) << g->spectator.view()["present"].dump();
     }
+    // The seat that was left is away from the killed instance's last renewal
+    // (at most kRenewMs before the kill), or, if that instance also held the
+    // game, from the takeover (the time nobody held the game is not counted).
+    const std::string away_column = left_side == 0 ? "away_white" : "away_black";
+    const std::int64_t away_since = std::stoll(
+        query_database(db, "SELECT " + away_column + " FROM games WHERE id = '" + left->id + "'")
+            .at(0)
+            .at(0));
+    const bool left_game_held_by_killed = std::any_of(
+        orphans.begin(), orphans.end(), [&](const auto& o) { return o[0] == left->id; });
+    if (left_game_held_by_killed) {
+        EXPECT_GE(away_since, killed_ms - kRenewMs + kLeaseMs - 200);
+        EXPECT_LE(away_since, wall_ms());
+    } else {
+        EXPECT_GE(away_since, killed_ms - kRenewMs - 200);
+        EXPECT_LE(away_since, killed_ms + 200);
+    }
     HttpResult claim;
     for (int attempt = 0; attempt < 100; ++attempt) {
         claim = through(lb, "POST", "/api/games/" + left->id + "/claim",
@@ -358,8 +377,7 @@ TEST(PostgresCluster, ThreeInstancesBehindHaproxyPlayOnThroughAKill9) {
         std::this_thread::sleep_for(100ms);
     }
     EXPECT_EQ(claim.status, 200) << claim;
-    EXPECT_LE(wall_ms() - killed_ms, kLeaseMs + kRenewMs + kAbsenceSeconds * 1000 + 2000)
-        << "the claim came late";
+    EXPECT_GE(wall_ms() - away_since, kAbsenceSeconds * 1000) << "claimed before the absence";
     left->over = true;
     // Its computer games go on: the computer answered on their new holders.
     for (const auto& orphan : orphans)

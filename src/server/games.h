@@ -240,7 +240,7 @@ class GameService {
     // its seats' absence credited with the time nobody held it.
     void renew_leases();
     std::vector<std::shared_ptr<Room>> live_rooms() const;
-    void take_over(Room& room, const Lease& lease, std::int64_t now);  // room locked
+    void take_over(Room& room, const Lease& lease);  // room locked
     // Whether this server does the room's timed duties now (flags, computer
     // moves, absence): always with one server; with several, while it holds
     // the game's lease. Room locked.

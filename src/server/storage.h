@@ -67,11 +67,15 @@ struct Presence {
 
 // A game a server has just taken the duties of: from a server that stopped
 // renewing (previous_owner), or one nobody held ("": given up), with when its
-// duties were last done there (wall-clock ms; 0 if not known).
+// duties were last done there (wall-clock ms; 0 if not known), and the
+// game's version after the takeover. The takeover credits the game, in the
+// same statement, with the time from then on: its running clock's turn start
+// and its seats' away times move on by it (docs/scaling.md, "Failover").
 struct Lease {
     std::string id;
     std::string previous_owner;
     std::int64_t last_duty_ms = 0;
+    std::int64_t version = 0;
 };
 
 // An aborted game is over without a result. It is stored as kAborted, so that
@@ -183,16 +187,17 @@ class Storage {
     }
     // The servers whose row ran out before now_ms are gone: the seats only
     // they held are away from their last renewal, their presence and their
-    // rows are dropped, and `taker` takes their games (*taken; with taker
-    // "", they are given up). Two servers never sweep the same one, nor take
-    // one game. Any server may sweep, at any time.
+    // rows are dropped, and `taker` takes their games at now_ms (*taken;
+    // with taker "", they are given up as of the last renewal). Two servers
+    // never sweep the same one, nor take one game. Any server may sweep, at
+    // any time.
     virtual Status sweep(const std::string& taker, std::int64_t now_ms, std::vector<Lease>& taken) {
         (void)taker, (void)now_ms;
         taken.clear();
         return Status::ok();
     }
-    // `instance` takes the games nobody holds (given up by a server that
-    // drained or stopped); *taken: those.
+    // `instance` takes, at now_ms, the games nobody holds (given up by a
+    // server that drained or stopped); *taken: those.
     virtual Status take_released(const std::string& instance, std::int64_t now_ms,
                                  std::vector<Lease>& taken) {
         (void)instance, (void)now_ms;
