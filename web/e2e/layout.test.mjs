@@ -41,7 +41,7 @@ async function measure(page) {
 describe("the board grows with the window", () => {
   for (const viewport of VIEWPORTS) {
     for (const variant of VARIANTS) {
-      test(`${variant} at ${viewport.width}x${viewport.height}`, async () => {
+      test(`${variant} at ${viewport.width}x${viewport.height}`, async (t) => {
         const options = viewport.phone
           ? { viewport: { width: viewport.width, height: viewport.height }, deviceScaleFactor: 2, isMobile: true, hasTouch: true }
           : { viewport: { width: viewport.width, height: viewport.height } };
@@ -50,6 +50,7 @@ describe("the board grows with the window", () => {
         await openGame(page, created);
         const m = await measure(page);
         await shot(page, `layout-${variant}-${viewport.width}x${viewport.height}`);
+        t.diagnostic(`board ${Math.round(m.board.width)}x${Math.round(m.board.height)}px, squares ${m.square.width.toFixed(1)}px`);
         assert.equal(m.overflow, 0, "the page scrolls sideways");
         assert.equal(m.squaresOutside, 0, "squares lie outside the window");
         if (viewport.phone) {
