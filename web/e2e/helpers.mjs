@@ -206,9 +206,10 @@ export async function playAndConfirm(page, move, legal, pliesBefore) {
   return text;
 }
 
+// Resigns through the page's own question ("Resign this game?", then "Yes").
 export async function resign(page) {
-  page.once("dialog", (d) => d.accept());
   await page.locator("#resign").click();
+  await page.locator("#resign-yes").click();
 }
 
 // The project's engine over UCI, used to choose the tests' moves.

@@ -4,7 +4,7 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import {
-  assertNoPageErrors, BASE, launch, newPage, pageState, playAndConfirm, RESULT_RE, shot, statusText,
+  assertNoPageErrors, BASE, launch, newPage, pageState, playAndConfirm, resign, RESULT_RE, shot, statusText,
   waitForPlies, waitForStatus, waitForTurnOrResult, gameIdOf,
 } from "./helpers.mjs";
 
@@ -126,20 +126,15 @@ describe("a game between two browsers", () => {
     try {
       await play(host, guest, "e2e5");
       await play(guest, host, "d9d6");
-      // Dismissing the confirmation keeps the game going.
+      // Answering No to the page's question keeps the game going.
       await waitForTurnOrResult(host);
-      let asked = "";
-      host.once("dialog", (d) => {
-        asked = d.message();
-        void d.dismiss();
-      });
       await host.locator("#resign").click();
-      assert.match(asked, /Resign/);
+      assert.match(await host.locator("#resign-question").textContent(), /Resign/);
+      await host.locator("#resign-no").click();
       await host.waitForTimeout(300); // time for a (wrongly) sent resignation to come back
-      assert.equal((await pageState(host, id)).result, "*", "a dismissed confirmation does not resign");
+      assert.equal((await pageState(host, id)).result, "*", "answering No does not resign");
       // Black resigns, on White's move.
-      guest.once("dialog", (d) => void d.accept());
-      await guest.locator("#resign").click();
+      await resign(guest);
       for (const page of [host, guest]) {
         await page.waitForFunction(() => /White wins \(black resigned\)\./.test(document.querySelector("#status").textContent));
         assert.equal(await page.locator("#resign").count(), 0);

@@ -52,6 +52,7 @@ export class GameScreen {
   private announcedOffer: string | null = null;
   private announcedEnd = ""; // the result or abort last announced
   private announcedAbsence = "";
+  private confirmingResign = false; // the in-page "Resign this game?" is showing
   private flipInitialised = false;
   private info: VariantInfo | undefined; // the variant's descriptor, once the first state names it
   private known: VariantInfo[] = [];
@@ -181,6 +182,22 @@ export class GameScreen {
     this.$("#live").textContent = text;
   }
 
+  // Copies the invitation to the clipboard; where the page may not use the
+  // clipboard (an address other than localhost without TLS), selects the
+  // link's text for the player to copy.
+  private async copyInvite(link: string) {
+    const button = this.root.querySelector<HTMLButtonElement>("#copy-invite");
+    try {
+      await navigator.clipboard.writeText(link);
+      if (button) button.textContent = "Copied";
+      this.announce("The invitation link is copied.");
+    } catch {
+      const anchor = this.root.querySelector("#invite-link");
+      if (anchor) window.getSelection()?.selectAllChildren(anchor);
+      this.announce("The link is selected: copy it with Ctrl+C.");
+    }
+  }
+
   private mySide(): Side | "both" | null {
     return this.state?.you ?? null;
   }
@@ -277,7 +294,8 @@ export class GameScreen {
     if (s.invite) {
       const link = `${location.origin}${location.pathname}#/join/${s.id}/${s.invite}`;
       invite.hidden = false;
-      invite.innerHTML = `Invite a friend with this link: <a href="${link}" id="invite-link">${escapeHtml(link)}</a>`;
+      invite.innerHTML = `Invite a friend with this link: <a href="${link}" id="invite-link">${escapeHtml(link)}</a> <button type="button" id="copy-invite">Copy link</button>`;
+      invite.querySelector("#copy-invite")!.addEventListener("click", () => void this.copyInvite(link));
     } else {
       invite.hidden = true;
     }
@@ -433,7 +451,9 @@ export class GameScreen {
     const buttons: string[] = [`<button type="button" id="flip">Flip board</button>`];
     if (det) buttons.push(`<button type="button" id="detonate" class="danger">Detonate ${det.from}: removes ${cleared.length ? cleared.join(", ") : "nothing"}</button>`);
     if (ends.abort) buttons.push(`<button type="button" id="abort">Abort</button>`);
-    if (ends.resign) buttons.push(`<button type="button" id="resign">Resign</button>`);
+    if (ends.resign && this.confirmingResign)
+      buttons.push(`<span role="group" aria-labelledby="resign-question" class="confirm"><span id="resign-question">Resign this game?</span> <button type="button" id="resign-yes" class="danger">Yes, resign</button><button type="button" id="resign-no">No, play on</button></span>`);
+    else if (ends.resign) buttons.push(`<button type="button" id="resign">Resign</button>`);
     if (ends.claim) {
       const wait = this.claimWait() ?? 0;
       buttons.push(`<button type="button" id="claim" class="primary" ${wait > 0 ? "disabled" : ""}>${claimLabel(wait)}</button>`);
@@ -456,8 +476,23 @@ export class GameScreen {
       detonate.addEventListener("mouseleave", hide);
       detonate.addEventListener("blur", hide);
     }
-    this.root.querySelector("#resign")?.addEventListener("click", () => {
-      if (confirm("Resign this game?")) this.socket.send({ type: "resign" });
+    // Resigning asks first, in the page: the question takes the button's
+    // place with the focus on "No"; Escape or "No" puts the button back.
+    const askResign = (asking: boolean) => {
+      this.confirmingResign = asking;
+      this.renderActions();
+      (this.root.querySelector(asking ? "#resign-no" : "#resign") as HTMLElement | null)?.focus();
+    };
+    this.root.querySelector("#resign")?.addEventListener("click", () => askResign(true));
+    this.root.querySelector("#resign-no")?.addEventListener("click", () => askResign(false));
+    this.root.querySelector(".confirm")?.addEventListener("keydown", (e) => {
+      if ((e as KeyboardEvent).key !== "Escape") return;
+      e.stopPropagation();
+      askResign(false);
+    });
+    this.root.querySelector("#resign-yes")?.addEventListener("click", () => {
+      this.confirmingResign = false;
+      this.socket.send({ type: "resign" });
     });
     this.root.querySelector("#abort")?.addEventListener("click", () => this.socket.send({ type: "abort" }));
     this.root.querySelector("#claim")?.addEventListener("click", () => this.socket.send({ type: "claim" }));
@@ -575,7 +610,8 @@ export class GameScreen {
       const el = this.$(where);
       const seat = s.seats[side];
       const away = seat === "human" && s.mode === "online" && !isOver(s) && s.present && !s.present[side];
-      const name = `${side === "white" ? "White" : "Black"}${seat === "computer" ? ` — computer, level ${s.level}` : seat === "you" ? " — you" : seat === "open" ? " — waiting for a player" : away ? " — away" : ""}`;
+      const here = seat === "human" && s.mode === "online" && !isOver(s) && s.present?.[side] === true;
+      const name = `${side === "white" ? "White" : "Black"}${seat === "computer" ? ` — computer, level ${s.level}` : seat === "you" ? " — you" : seat === "open" ? " — waiting for a player" : away ? " — away" : here ? " — connected" : ""}`;
       if (!s.clock) {
         el.innerHTML = `<span class="who">${name}</span>`;
         continue;

@@ -111,6 +111,8 @@ export async function renderHome(root: HTMLElement, go: (path: string) => void) 
       </fieldset>
       <fieldset id="computer-options"><legend>Computer</legend>
         <label>Level <select name="level">${levelOptions()}</select></label>
+      </fieldset>
+      <fieldset id="side-options"><legend>Your side</legend>
         <label>I play <select name="side"><option value="white">White</option><option value="black">Black</option><option value="random">Random</option></select></label>
       </fieldset>
       <fieldset><legend>Time control</legend>
@@ -148,6 +150,8 @@ export async function renderHome(root: HTMLElement, go: (path: string) => void) 
   const updateOptions = () => {
     const mode = new FormData(form).get("mode");
     root.querySelector<HTMLElement>("#computer-options")!.hidden = mode !== "computer";
+    // Against the computer or a friend online you choose a side; on one device you play both.
+    root.querySelector<HTMLElement>("#side-options")!.hidden = mode === "local";
     // The start choice follows the variant, and keeps its value while the variant stays.
     const v = chosen();
     root.querySelector<HTMLElement>("#start-options")!.hidden = !v?.random_start;
@@ -173,12 +177,8 @@ export async function renderHome(root: HTMLElement, go: (path: string) => void) 
     };
     const start = Number(f.get("start")) || 0;
     if (chosen()?.random_start && start > 0) options.formation = start;
-    if (options.mode === "computer") {
-      options.level = Number(f.get("level"));
-      options.side = String(f.get("side")) as CreateOptions["side"];
-    } else if (options.mode === "online") {
-      options.side = "white";
-    }
+    if (options.mode === "computer") options.level = Number(f.get("level"));
+    if (options.mode !== "local") options.side = String(f.get("side")) as CreateOptions["side"];
     try {
       const created = await api.create(options);
       saveToken(created.id, created.token);

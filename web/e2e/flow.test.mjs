@@ -1,0 +1,106 @@
+// The game flow (issue 15, "Game flow"): the creator of an online game
+// chooses a side, copies the invitation with a button and sees whether the
+// opponent is connected; resigning is asked in the page, not by the browser.
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { apiCreate, assertNoPageErrors, BASE, gameIdOf, launch, newPage, openGame, pageState, shot, waitForStatus } from "./helpers.mjs";
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+async function apiMove(id, token, move) {
+  const res = await fetch(`${BASE}/api/games/${id}/move`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ token, move }),
+  });
+  assert.equal(res.status, 200, `move ${move}: ${await res.text()}`);
+}
+
+describe("an online game from the home page", () => {
+  test("the creator plays Black, copies the link, and sees the opponent come and go", { timeout: 60_000 }, async () => {
+    const host = await newPage(browser);
+    await host.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: BASE });
+    await host.goto(`${BASE}/#/`);
+    await host.locator('input[name="variant"][value="wreckage"]').check();
+    await host.locator('input[name="mode"][value="online"]').check();
+    assert.equal(await host.locator("#side-options").isVisible(), true, "an online game offers a side");
+    await host.locator('select[name="side"]').selectOption("black");
+    await host.locator("#new-game button[type=submit]").click();
+    await host.waitForURL(/#\/game\//);
+    const id = gameIdOf(host);
+    const link = host.locator("#invite-link");
+    await link.waitFor();
+    assert.equal((await pageState(host, id)).you, "black");
+
+    // The copy button puts the invitation on the clipboard.
+    await host.locator("#copy-invite").click();
+    await host.locator("#copy-invite", { hasText: "Copied" }).waitFor();
+    const copied = await host.evaluate(() => navigator.clipboard.readText());
+    assert.equal(copied, await link.getAttribute("href"));
+    assert.match(await host.locator("#live").textContent(), /copied/);
+
+    const guest = await newPage(browser);
+    await guest.goto(copied);
+    await guest.waitForURL(new RegExp(`#/game/${id}$`));
+    await waitForStatus(guest);
+    assert.equal((await pageState(guest, id)).you, "white");
+    // Black's board is drawn from Black's side: White is at the top.
+    await host.locator("#clock-top", { hasText: "White — connected" }).waitFor();
+    await shot(host, "flow-online-connected");
+    await guest.context().close();
+    await host.locator("#clock-top", { hasText: "White — away" }).waitFor();
+    assertNoPageErrors(host);
+    await host.context().close();
+  });
+
+  test("a local game keeps no side choice (one device plays both)", async () => {
+    const page = await newPage(browser);
+    await page.goto(`${BASE}/#/`);
+    await page.locator('input[name="mode"][value="local"]').check();
+    assert.equal(await page.locator("#side-options").isVisible(), false);
+    await page.locator('input[name="mode"][value="computer"]').check();
+    assert.equal(await page.locator("#side-options").isVisible(), true);
+    await page.context().close();
+  });
+});
+
+describe("resigning", () => {
+  test("is asked in the page: Escape and No keep playing, Yes resigns", async () => {
+    const created = await apiCreate({ variant: "chess", mode: "local" });
+    await apiMove(created.id, created.token, "e2e4");
+    await apiMove(created.id, created.token, "e7e5");
+    const page = await newPage(browser);
+    let browserDialogs = 0;
+    page.on("dialog", (d) => {
+      browserDialogs += 1;
+      void d.dismiss();
+    });
+    await openGame(page, created);
+    await page.locator("#resign").click();
+    const question = page.locator("#resign-question");
+    await question.waitFor();
+    assert.equal(await question.textContent(), "Resign this game?");
+    assert.equal(await page.evaluate(() => document.activeElement?.id), "resign-no", "the focus is on No");
+    await shot(page.locator(".panel"), "flow-resign-question");
+    await page.keyboard.press("Escape");
+    await page.locator("#resign").waitFor();
+    assert.equal(await page.evaluate(() => document.activeElement?.id), "resign", "the focus is back on Resign");
+    await page.locator("#resign").click();
+    await page.locator("#resign-no").click();
+    await page.locator("#resign").waitFor();
+    assert.equal((await pageState(page, created.id)).status, "playing");
+    await page.locator("#resign").click();
+    await page.locator("#resign-yes").click();
+    await page.locator("#status", { hasText: "resigned" }).waitFor();
+    assert.equal((await pageState(page, created.id)).status, "over");
+    assert.equal(browserDialogs, 0, "the browser's own dialog was used");
+    assertNoPageErrors(page);
+    await page.context().close();
+  });
+});
