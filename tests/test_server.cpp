@@ -51,6 +51,24 @@ TEST_F(ServerTest, HealthAndVariants) {
     for (const VariantInfo* info : kVariantInfos) registered.insert(std::string(info->id));
     EXPECT_EQ(ids, registered);
     EXPECT_TRUE(ids.count("chess")) << "the calibration variant is served";
+    // Each variant's own marks, as its descriptor has them: one the client
+    // knows how to draw, with what it means there.
+    const std::set<std::string> drawn = {"castling", "promotion", "drop",    "detonation",
+                                         "traverse", "group",     "dormant", "axes"};
+    for (const auto& x : list["variants"]) {
+        const VariantInfo* info = nullptr;
+        for (const VariantInfo* i : kVariantInfos)
+            if (i->id == x.value("id", "")) info = i;
+        ASSERT_TRUE(info);
+        ASSERT_TRUE(x["marks"].is_array()) << x.dump();
+        ASSERT_EQ(x["marks"].size(), info->marks.size());
+        EXPECT_FALSE(info->marks.empty()) << info->id << " explains none of its marks";
+        for (std::size_t k = 0; k < info->marks.size(); ++k) {
+            EXPECT_EQ(x["marks"][k]["mark"], std::string(info->marks[k].mark));
+            EXPECT_TRUE(drawn.count(std::string(info->marks[k].mark))) << info->marks[k].mark;
+            EXPECT_GT(info->marks[k].meaning.size(), 20u) << info->marks[k].mark;
+        }
+    }
 
     create_game(port(), {{"variant", "chess"}, {"mode", "local"}});
     EXPECT_EQ(get(port(), "/api/health").json()["games"], 1);

@@ -25,6 +25,16 @@ struct PieceInfo {
     std::string_view name;
 };
 
+// A mark the board shows in this variant beyond the shared ones (legal
+// destinations, captures, the last move, check), and what it means there,
+// for the game screen's legend and tooltips. `mark` names how the client
+// draws it: "castling", "promotion", "drop", "detonation", "traverse",
+// "group", "dormant", "axes".
+struct MarkInfo {
+    std::string_view mark;
+    std::string_view meaning;
+};
+
 struct StartPosition {
     std::string_view name;
     std::string_view fen;
@@ -50,6 +60,7 @@ struct VariantInfo {
     std::string_view start_kind;  // "formation"; empty when there is one start
     std::string_view hand_name;   // what pieces off the board are called ("hand"), or empty
     std::span<const PieceInfo> pieces;
+    std::span<const MarkInfo> marks;  // its own marks on the board, in the legend's order
     std::span<const BenchPosition> bench_perft;
     std::span<const BenchPosition> bench_search;
     // The variant that checks the shared machinery (orthodox chess): listed last.

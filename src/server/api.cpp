@@ -107,7 +107,9 @@ Json variants_json() {
     static const Json kList = [] {
         Json list = Json::array();
         for (const VariantInfo* v : kVariantInfos) {
-            Json starts = Json::array(), pieces = Json::array();
+            Json starts = Json::array(), pieces = Json::array(), marks = Json::array();
+            for (const MarkInfo& m : v->marks)
+                marks.push_back({{"mark", m.mark}, {"meaning", m.meaning}});
             for (const StartPosition& s : v->starts)
                 starts.push_back({{"name", s.name}, {"fen", s.fen}});
             for (const PieceInfo& p : v->pieces)
@@ -122,6 +124,7 @@ Json variants_json() {
                             {"random_start", v->random_start()},
                             {"hand", v->hand_name},
                             {"pieces", pieces},
+                            {"marks", marks},
                             {"calibration", v->calibration}});
         }
         return list;

@@ -104,3 +104,51 @@ describe("resigning", () => {
     await page.context().close();
   });
 });
+
+describe("the variants' own marks are explained", () => {
+  test("wataku: the legend, a dormant piece's tooltip, and why it cannot move when clicked", async () => {
+    // White's Rook on a3 touches no group with a King: it is dormant (W-7).
+    const created = await apiCreate({ variant: "wataku", mode: "local", fen: "9/3k1k3/9/9/9/9/R8/3K1K3/9 w - 1" });
+    const page = await newPage(browser);
+    await openGame(page, created);
+    const marks = await page.locator("#marks li").evaluateAll((els) => els.map((e) => e.dataset.mark));
+    assert.deepEqual(marks, ["group", "dormant", "traverse", "drop"]);
+    const dormant = await page.locator('#marks li[data-mark="dormant"]').textContent();
+    assert.match(dormant, /W-7/);
+    const title = await page.locator('#board [data-sq="a3"]').getAttribute("title");
+    assert.match(title, /^a3, white Rook, dormant\n/);
+    assert.ok(title.endsWith(dormant), "the tooltip explains dormant as the legend does");
+    assert.equal(await page.locator("#explain").isVisible(), false);
+    await page.locator('#board [data-sq="a3"]').click();
+    const explain = page.locator("#explain");
+    await explain.waitFor();
+    assert.equal(await explain.textContent(), `The Rook on a3 cannot move. ${dormant}`);
+    await shot(page, "flow-wataku-dormant-explained");
+    // Selecting a piece that can move takes the explanation away.
+    await page.locator('#board [data-sq="d2"]').click();
+    await explain.waitFor({ state: "hidden" });
+    assertNoPageErrors(page);
+    await page.context().close();
+  });
+
+  for (const [variant, expected] of [["chess", ["castling", "promotion"]], ["wreckage", ["castling", "drop", "detonation", "promotion"]], ["chess4d", ["axes", "promotion"]]]) {
+    test(`${variant}: the legend lists the variant's marks`, async () => {
+      const created = await apiCreate({ variant, mode: "local" });
+      // Wreckage: a Pawn step each frees e2 for a Ninja Pawn's drop (X-23).
+      if (variant === "wreckage") for (const lan of ["e2e3", "e9e8"]) await apiMove(created.id, created.token, lan);
+      const page = await newPage(browser);
+      await openGame(page, created);
+      const marks = await page.locator("#marks li").evaluateAll((els) => els.map((e) => e.dataset.mark));
+      assert.deepEqual(marks, expected);
+      if (variant === "wreckage") {
+        // A Ninja Pawn selected in the hand: its drop squares explain drops.
+        await page.locator('.reserve[data-side="white"][data-reserve="J"]').click();
+        const drop = page.locator("#board .mark-drop").first();
+        await drop.waitFor();
+        assert.match(await drop.getAttribute("title"), /\nDrop: .*X-23/);
+      }
+      assertNoPageErrors(page);
+      await page.context().close();
+    });
+  }
+});

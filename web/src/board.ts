@@ -10,6 +10,7 @@ export interface BoardExtras {
   lastMove?: { from: string; to: string } | null;
   interactive: boolean;
   names?: Record<string, string>; // piece names by White's letter (the variant's)
+  meanings?: Record<string, string>; // the variant's own marks, explained (markMeanings)
 }
 
 // Everything the drawing depends on besides the board itself.
@@ -21,8 +22,19 @@ export interface BoardLook {
   dragOrigin: string | null;
   lastMove: { from: string; to: string } | null;
   names: Record<string, string>;
+  meanings: Record<string, string>;
   removes: (square: string) => string[]; // what a marked destination would also empty
 }
+
+// Which of a variant's explained marks a destination mark shows.
+const MARK_KIND: Partial<Record<Mark, string>> = {
+  traverse: "traverse",
+  castling: "castling",
+  "move-castling": "castling",
+  drop: "drop",
+  promotion: "promotion",
+  "promotion-capture": "promotion",
+};
 
 const MARK_LABEL: Record<Mark, string> = {
   move: "legal destination",
@@ -34,6 +46,10 @@ const MARK_LABEL: Record<Mark, string> = {
   "move-castling": "move or castling destination",
   "promotion-capture": "capture with promotion",
 };
+
+function escapeAttr(s: string): string {
+  return s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
 
 // "e5", "e5 and f5", "d4, d5 and e5"
 function listSquares(names: string[]): string {
@@ -225,6 +241,7 @@ export class BoardView {
       dragOrigin: this.dragging ? this.dragFrom : null,
       lastMove: extras.lastMove ?? null,
       names: extras.names ?? PIECE_NAMES,
+      meanings: extras.meanings ?? {},
       removes: (name) => this.input.preview(name),
     });
     this.root.classList.toggle("inactive", !extras.interactive);
@@ -268,7 +285,13 @@ function cellMarkup(board: BoardState, i: number, look: BoardLook): { html: stri
   const piece = letter === "." ? "" : pieceSvg(letter, dormant ? "dormant" : "");
   // The group's number in a shape of its own (circle, square): not told by colour alone.
   const badge = grouped ? `<span class="group g${group}" aria-hidden="true">${group}</span>` : "";
-  const html = `<button type="button" class="${classes.join(" ")}" data-sq="${name}" data-index="${i}" tabindex="${i === look.focused ? 0 : -1}" aria-label="${label.join(", ")}" style="grid-column:${p.col + 2};grid-row:${p.row + 1}">${piece}${badge}</button>`;
+  // The tooltip: the square's name and contents, then what its marks mean here.
+  const tip = [label.join(", ")];
+  const kind = mark ? MARK_KIND[mark] : undefined;
+  if (kind && look.meanings[kind]) tip.push(look.meanings[kind]);
+  if (dormant && look.meanings.dormant) tip.push(look.meanings.dormant);
+  else if (grouped && look.meanings.group) tip.push(look.meanings.group);
+  const html = `<button type="button" class="${classes.join(" ")}" data-sq="${name}" data-index="${i}" tabindex="${i === look.focused ? 0 : -1}" aria-label="${label.join(", ")}" title="${escapeAttr(tip.join("\n"))}" style="grid-column:${p.col + 2};grid-row:${p.row + 1}">${piece}${badge}</button>`;
   return { html, p };
 }
 

@@ -11,10 +11,12 @@ export interface Selection {
   reserve: string | null; // a hand/reserve piece letter
 }
 
+// "none" and "clear" name the square clicked, if any: the page may say why
+// nothing there can move (a dormant piece).
 export type Action =
-  | { type: "none" }
+  | { type: "none"; square?: string }
   | { type: "select"; selection: Selection }
-  | { type: "clear" }
+  | { type: "clear"; square?: string }
   | { type: "move"; lan: string }
   | { type: "choose"; options: LegalMove[] }; // several moves share the squares: promotion
 
@@ -89,7 +91,7 @@ export class MoveInput {
 
   // A click (or Enter/Space) on a board square.
   clickSquare(square: string): Action {
-    if (!this.enabled) return { type: "none" };
+    if (!this.enabled) return { type: "none", square };
     const here = this.candidates().filter((m) => m.to === square && m.kind !== "detonation");
     if (here.length === 1) {
       this.selection = { square: null, reserve: null };
@@ -102,7 +104,7 @@ export class MoveInput {
     }
     const had = this.selection.square !== null || this.selection.reserve !== null;
     this.selection = { square: null, reserve: null };
-    return had ? { type: "clear" } : { type: "none" };
+    return had ? { type: "clear", square } : { type: "none", square };
   }
 
   clickReserve(letter: string): Action {

@@ -9,7 +9,7 @@ import { notFoundPage } from "./notices";
 import { keyStep, positionName, reviewStatus, stepsEnabled, stepTo, type Shown, type Step } from "./review";
 import { rulesPage } from "./rules";
 import type { BoardState, GameState, LegalMove, PositionView, Side } from "./types";
-import { findVariant, gameTitle, handName, legend, pieceNames, variants, type VariantInfo } from "./variants";
+import { findVariant, gameTitle, handName, legend, markMeanings, pieceNames, variants, type VariantInfo } from "./variants";
 
 export function tokenFor(id: string): string {
   return localStorage.getItem(`chimera.token.${id}`) ?? "";
@@ -85,7 +85,9 @@ export class GameScreen {
           </div>
           <ol id="journal" class="journal"></ol>
           <div class="links" id="links"><a href="#/">Home</a></div>
+          <p id="explain" class="hint" role="status" hidden></p>
           <details class="legend"><summary>Pieces</summary><ul id="legend"></ul></details>
+          <details class="legend marks-legend" id="marks-legend" hidden><summary>Marks on the board</summary><ul id="marks"></ul></details>
           <div id="live" class="sr-only" aria-live="polite" role="status"></div>
           <p id="error" class="error" role="alert"></p>
         </aside>
@@ -248,9 +250,26 @@ export class GameScreen {
   }
 
   private onAction(a: Action) {
+    this.explainSquare(a.type === "none" || a.type === "clear" ? a.square : undefined);
     if (a.type === "move") return this.send(a.lan);
     if (a.type === "choose") return this.choose(a.options);
     this.render();
+  }
+
+  // A click on a piece that cannot move, where the variant says why (a
+  // dormant piece): the reason, shown and read out; any other action clears it.
+  private explainSquare(square: string | undefined) {
+    const el = this.$("#explain");
+    const board = this.state ? this.shownBoard() : null;
+    const i = square && board ? board.squares.indexOf(square) : -1;
+    const why = markMeanings(this.info).dormant;
+    if (i < 0 || !board || board.dormant[i] !== "1" || !why) {
+      el.hidden = true;
+      el.textContent = "";
+      return;
+    }
+    el.hidden = false;
+    el.textContent = `The ${this.names[board.pieces[i].toUpperCase()] ?? "piece"} on ${square} cannot move. ${why}`;
   }
 
   private send(lan: string) {
@@ -302,6 +321,12 @@ export class GameScreen {
     this.$("#legend").innerHTML = legend(this.info)
       .map((p) => `<li>${pieceSvg(p.letter)}<span>${escapeHtml(p.name)}</span></li>`)
       .join("");
+    // The variant's own marks, each drawn as on the board, with its meaning.
+    const marks = this.info?.marks ?? [];
+    this.$("#marks-legend").hidden = marks.length === 0;
+    this.$("#marks").innerHTML = marks
+      .map((m) => `<li data-mark="${escapeHtml(m.mark)}"><span class="swatch swatch-${escapeHtml(m.mark)}" aria-hidden="true"></span><span>${escapeHtml(m.meaning)}</span></li>`)
+      .join("");
     const hint = this.$("#hint");
     const tip = rulesPage(s.variant)?.hint ?? "";
     hint.hidden = !(tip && s.moves.length === 0);
@@ -340,7 +365,7 @@ export class GameScreen {
     const plies = this.review ?? s.moves.length;
     const board = this.shownBoard();
     const last = plies > 0 ? moveSquares(s.moves[plies - 1].lan, board.squares) : null;
-    this.board.render(board, { lastMove: last, interactive: this.canMove(), names: this.names });
+    this.board.render(board, { lastMove: last, interactive: this.canMove(), names: this.names, meanings: markMeanings(this.info) });
   }
 
   private renderHands() {

@@ -19,7 +19,14 @@ export interface VariantInfo {
   random_start: boolean;
   hand: string; // what pieces off the board are called ("hand", "reserve"), or empty
   pieces: { letter: string; name: string }[];
+  // The variant's own marks on the board and what they mean there (with rule numbers).
+  marks?: { mark: string; meaning: string }[];
   calibration: boolean;
+}
+
+// What each of the variant's own marks means, by mark ("dormant": "...").
+export function markMeanings(info?: VariantInfo): Record<string, string> {
+  return Object.fromEntries((info?.marks ?? []).map((m) => [m.mark, m.meaning]));
 }
 
 let cached: Promise<VariantInfo[]> | null = null;

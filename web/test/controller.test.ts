@@ -78,14 +78,14 @@ describe("MoveInput", () => {
 
   it("ignores clicks when it is not the user's turn", () => {
     const input = new MoveInput(LEGAL, false);
-    expect(input.clickSquare("e2")).toEqual({ type: "none" });
+    expect(input.clickSquare("e2")).toEqual({ type: "none", square: "e2" });
     expect(input.marks().size).toBe(0);
   });
 
   it("clears the selection on a click elsewhere or Escape", () => {
     const input = new MoveInput(LEGAL, true);
     input.clickSquare("e2");
-    expect(input.clickSquare("a1")).toEqual({ type: "clear" });
+    expect(input.clickSquare("a1")).toEqual({ type: "clear", square: "a1" });
     input.clickSquare("e2");
     expect(input.clear()).toEqual({ type: "clear" });
     expect(input.candidates()).toEqual([]);

@@ -11,7 +11,7 @@ import { plyName } from "../src/review";
 import { rulesPage, rulesPages } from "../src/rules";
 import { boardPicture } from "../src/thumbnail";
 import type { BoardState } from "../src/types";
-import { gameTitle, handName, legend, pieceNames, type VariantInfo } from "../src/variants";
+import { gameTitle, handName, legend, markMeanings, pieceNames, type VariantInfo } from "../src/variants";
 
 const MINI: VariantInfo = {
   id: "amazonchess",
@@ -59,6 +59,7 @@ const look = (names: Record<string, string>): BoardLook => ({
   dragOrigin: null,
   lastMove: null,
   names,
+  meanings: {},
   removes: () => [],
 });
 
@@ -83,6 +84,24 @@ describe("a variant the client has never heard of", () => {
     expect(gameTitle(MINI, "amazonchess", 0)).toBe("Amazon chess");
     expect(gameTitle({ ...MINI, start_kind: "formation" }, "amazonchess", 2)).toBe("Amazon chess · formation 2");
     expect(gameTitle(undefined, "amazonchess", 0)).toBe("amazonchess");
+  });
+
+  it("explains its own marks in the squares' tooltips, from the descriptor's meanings", () => {
+    const withMarks: VariantInfo = {
+      ...MINI,
+      marks: [
+        { mark: "dormant", meaning: "Asleep: no King in its group." },
+        { mark: "group", meaning: "Group: linked pieces." },
+      ],
+    };
+    const b = { ...board("squares"), dormant: "1".repeat(25), groups: "3".repeat(25) };
+    const html = boardMarkup(b, { ...look(pieceNames(MINI)), meanings: markMeanings(withMarks) });
+    // c1 holds a dormant Queen (of King d1's group, by these made-up arrays):
+    // its tooltip says what dormant means, after the square's name.
+    expect(html).toMatch(/data-sq="c1"[^>]*title="c1, white Queen, dormant, in King d1's group\nAsleep: no King in its group\."/);
+    // A descriptor without marks adds nothing to the square's name.
+    expect(boardMarkup(board("squares"), look(pieceNames(MINI)))).toContain('title="e1, white Amazon"');
+    expect(markMeanings(MINI)).toEqual({});
   });
 
   it("draws the board its kind says: squares, or points of a grid of lines", () => {

@@ -24,6 +24,12 @@ inline constexpr std::array<BenchPosition, 4> kBenchSearch{{
     {"endgame", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 14},
 }};
 
+inline constexpr std::array<MarkInfo, 2> kMarks{
+    {{"castling", "Castling: the King's square two files toward a Rook that has not moved."},
+     {"promotion",
+      "Promotion: a Pawn reaching the last rank becomes a Queen, Rook, Bishop or "
+      "Knight."}}};
+
 inline constexpr VariantInfo kInfo{
     .id = "chess",
     .name = "Chess",
@@ -34,6 +40,7 @@ inline constexpr VariantInfo kInfo{
     .start_kind = "",
     .hand_name = "",
     .pieces = kOrthodoxPieces,
+    .marks = kMarks,
     .bench_perft = kBenchPerft,
     .bench_search = kBenchSearch,
     .calibration = true,

@@ -15,6 +15,13 @@ inline constexpr std::array<StartPosition, 1> kStarts{
 inline constexpr std::array<BenchPosition, 1> kBenchPerft{{{"start position", "", 5}}};
 inline constexpr std::array<BenchPosition, 1> kBenchSearch{{{"start", "", 9}}};
 
+inline constexpr std::array<MarkInfo, 2> kMarks{
+    {{"axes",
+      "Four small boards: columns are Z (Z = 0 left), rows are W (W = 1 top); a square "
+      "is named with its board, a1[z,w] (D-2). The same square on the next board "
+      "differs in one axis."},
+     {"promotion", "Promotion: a Pawn reaching its last rank becomes a Queen, at once (D-10)."}}};
+
 inline constexpr VariantInfo kInfo{
     .id = "chess4d",
     .name = "4D chess",
@@ -25,6 +32,7 @@ inline constexpr VariantInfo kInfo{
     .start_kind = "",
     .hand_name = "",
     .pieces = kOrthodoxPieces,
+    .marks = kMarks,
     .bench_perft = kBenchPerft,
     .bench_search = kBenchSearch,
 };

@@ -29,6 +29,18 @@ inline constexpr std::array<BenchPosition, 1> kBenchPerft{{{"formation 1", "", 3
 inline constexpr std::array<BenchPosition, 2> kBenchSearch{
     {{"formation 1", "", 4}, {"formation 2", kStarts[1].fen, 4}}};
 
+inline constexpr std::array<MarkInfo, 4> kMarks{
+    {{"group",
+      "Group: the number tells which group a piece belongs to, its side's pieces "
+      "linked as neighbours (W-6)."},
+     {"dormant",
+      "Dormant: the piece's group holds no King of its side, so it cannot move, "
+      "attack or give check; it still blocks and can be captured (W-7, W-8)."},
+     {"traverse",
+      "Traverse: jump along a line over a chain of friendly non-King pieces to the "
+      "first empty point after it (W-17)."},
+     {"drop", "Deployment: a reserve piece can be put on any empty point (W-18)."}}};
+
 inline constexpr VariantInfo kInfo{
     .id = "wataku",
     .name = "Wataku Genesis",
@@ -39,6 +51,7 @@ inline constexpr VariantInfo kInfo{
     .start_kind = "formation",
     .hand_name = "reserve",
     .pieces = kPieces,
+    .marks = kMarks,
     .bench_perft = kBenchPerft,
     .bench_search = kBenchSearch,
 };

@@ -34,6 +34,18 @@ inline constexpr std::array<BenchPosition, 2> kBenchPerft{
 inline constexpr std::array<BenchPosition, 2> kBenchSearch{
     {{"start", "", 7}, {"middlegame", kMiddlegame, 6}}};
 
+inline constexpr std::array<MarkInfo, 4> kMarks{
+    {{"castling",
+      "Flexible castling: the King moves 1-4 squares toward an unmoved Rook on b or i, the "
+      "Rook lands just past it (X-20)."},
+     {"drop",
+      "Drop: a Flying Guillotine from the hand onto the back rank, or a Ninja Pawn onto "
+      "rank 2, pushed up to rank 5 (X-23)."},
+     {"detonation",
+      "Detonation: the Detonator removes every neighbouring enemy piece but "
+      "Ninja Pawns and stays where it is; the marked squares are emptied (X-17)."},
+     {"promotion", "Promotion: a Pawn or Ninja Pawn reaching rank 10 (X-10)."}}};
+
 inline constexpr VariantInfo kInfo{
     .id = "wreckage",
     .name = "Wreckage",
@@ -44,6 +56,7 @@ inline constexpr VariantInfo kInfo{
     .start_kind = "",
     .hand_name = "hand",
     .pieces = kPieces,
+    .marks = kMarks,
     .bench_perft = kBenchPerft,
     .bench_search = kBenchSearch,
 };
