@@ -152,3 +152,67 @@ describe("the variants' own marks are explained", () => {
     });
   }
 });
+
+describe("settings: colours, board and sound, remembered", () => {
+  test("the dark colours follow the system until chosen, and stay chosen after a reload", async () => {
+    const page = await newPage(browser, { colorScheme: "dark" });
+    await page.goto(`${BASE}/#/`);
+    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    assert.equal(await background(), "rgb(23, 24, 26)", "the system's dark colours");
+    await page.locator("#settings summary").click();
+    await page.locator('input[name="setting-theme"][value="light"]').check();
+    assert.equal(await background(), "rgb(251, 250, 247)", "light, as chosen");
+    await page.locator('input[name="setting-board"][value="blue"]').check();
+    await page.reload();
+    assert.equal(await background(), "rgb(251, 250, 247)", "still light after a reload");
+    assert.equal(await page.evaluate(() => document.documentElement.dataset.board), "blue");
+    assert.equal(await page.locator('input[name="setting-theme"][value="light"]').isChecked(), true);
+    await page.locator("#settings summary").click();
+    await page.locator('input[name="setting-theme"][value="dark"]').check();
+    assert.equal(await background(), "rgb(23, 24, 26)");
+    assertNoPageErrors(page);
+    await page.context().close();
+  });
+
+  test("a move makes a sound, a capture another, and none once sounds are off", async () => {
+    const page = await newPage(browser);
+    // Counts the tones the page asks WebAudio for, by frequency.
+    await page.addInitScript(() => {
+      window.tones = [];
+      const Original = window.AudioContext;
+      window.AudioContext = class extends Original {
+        createOscillator() {
+          const osc = super.createOscillator();
+          const start = osc.start.bind(osc);
+          osc.start = (...args) => {
+            window.tones.push(osc.frequency.value);
+            return start(...args);
+          };
+          return osc;
+        }
+      };
+    });
+    const created = await apiCreate({ variant: "chess", mode: "local" });
+    await apiMove(created.id, created.token, "e2e4");
+    await apiMove(created.id, created.token, "d7d5");
+    await openGame(page, created);
+    const tones = () => page.evaluate(() => window.tones.slice());
+    await page.locator('#board [data-sq="e4"]').click();
+    await page.locator('#board [data-sq="d5"]').click(); // exd5: a capture
+    await page.waitForFunction(() => window.tones.length > 0);
+    assert.deepEqual(await tones(), [260, 180], "the capture's tones");
+    await page.locator('#board [data-sq="g8"]').click();
+    await page.locator('#board [data-sq="f6"]').click(); // Nf6: a move
+    await page.waitForFunction(() => window.tones.length > 2);
+    assert.deepEqual((await tones()).slice(2), [520], "the move's tone");
+    await page.locator("#settings summary").click();
+    await page.locator('input[name="setting-sound"]').uncheck();
+    await page.locator('#board [data-sq="g1"]').click();
+    await page.locator('#board [data-sq="f3"]').click();
+    await page.locator('#journal [data-ply="5"]').waitFor();
+    await page.waitForTimeout(200);
+    assert.equal((await tones()).length, 3, "no sound once turned off");
+    assertNoPageErrors(page);
+    await page.context().close();
+  });
+});

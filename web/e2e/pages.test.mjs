@@ -280,9 +280,20 @@ describe("contrast (WCAG 1.4.3, 1.4.11)", () => {
     assert.ok(checked > 5, `${where}: the audit found the page's text (${checked} elements)`);
     assert.deepEqual(failures, [], `${where}: text below the WCAG contrast minimum`);
   };
-  for (const viewport of [{ width: 1280, height: 900 }, { width: 360, height: 740 }]) {
-    test(`text and board marks meet the contrast minimums at ${viewport.width}px: home, rules, game screens`, async () => {
+  // The default colours at both widths, then the dark colours and the other
+  // two boards (settings.ts) on a desktop.
+  const runs = [
+    { viewport: { width: 1280, height: 900 } },
+    { viewport: { width: 360, height: 740 } },
+    { viewport: { width: 1280, height: 900 }, settings: { theme: "dark", board: "wood", sound: true } },
+    { viewport: { width: 1280, height: 900 }, settings: { theme: "light", board: "blue", sound: true } },
+    { viewport: { width: 1280, height: 900 }, settings: { theme: "light", board: "green", sound: true } },
+  ];
+  for (const { viewport, settings } of runs) {
+    const colours = settings ? `, ${settings.theme} colours, ${settings.board} board` : "";
+    test(`text and board marks meet the contrast minimums at ${viewport.width}px${colours}: home, rules, game screens`, async () => {
       const page = await newPage(browser, { viewport });
+      if (settings) await page.addInitScript((s) => localStorage.setItem("chimera.settings", JSON.stringify(s)), settings);
       await page.goto(`${BASE}/#/`);
       await waitForGameList(page);
       await audit(page, "home");
@@ -317,7 +328,7 @@ describe("contrast (WCAG 1.4.3, 1.4.11)", () => {
         assert.ok(pieces.checked >= 4, `${variant}: the pieces were checked (${pieces.checked})`);
         if (variant === "wataku") assert.equal(pieces.dormant, 2, "wataku: both dormant pieces were checked");
         assert.deepEqual(pieces.failures, [], `${variant}: pieces below the WCAG non-text contrast minimum`);
-        if (viewport.width === 1280) await shot(page.locator(".game-layout"), `contrast-${variant}`);
+        if (viewport.width === 1280) await shot(page.locator(".game-layout"), `contrast-${variant}${settings ? `-${settings.theme}-${settings.board}` : ""}`);
         if (variant === "wreckage" || variant === "wataku") {
           // The waiting side's reserve counts were audited too (disabled buttons).
           assert.ok(await page.locator(".reserve:disabled .count").count() > 0, `${variant}: a disabled reserve shows counts`);

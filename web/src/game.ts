@@ -9,6 +9,8 @@ import { notFoundPage } from "./notices";
 import { keyStep, positionName, reviewStatus, stepsEnabled, stepTo, type Shown, type Step } from "./review";
 import { rulesPage } from "./rules";
 import type { BoardState, GameState, LegalMove, PositionView, Side } from "./types";
+import { bindSettings, settingsMarkup } from "./settings";
+import { play } from "./sound";
 import { findVariant, gameTitle, handName, legend, markMeanings, pieceNames, variants, type VariantInfo } from "./variants";
 
 export function tokenFor(id: string): string {
@@ -53,6 +55,8 @@ export class GameScreen {
   private announcedEnd = ""; // the result or abort last announced
   private announcedAbsence = "";
   private confirmingResign = false; // the in-page "Resign this game?" is showing
+  private piecesBefore = -1; // on the board and off it, at the last state: fewer after a capture
+  private warnedLow = false; // the low-time sound has played for this turn
   private flipInitialised = false;
   private info: VariantInfo | undefined; // the variant's descriptor, once the first state names it
   private known: VariantInfo[] = [];
@@ -88,6 +92,7 @@ export class GameScreen {
           <p id="explain" class="hint" role="status" hidden></p>
           <details class="legend"><summary>Pieces</summary><ul id="legend"></ul></details>
           <details class="legend marks-legend" id="marks-legend" hidden><summary>Marks on the board</summary><ul id="marks"></ul></details>
+          ${settingsMarkup()}
           <div id="live" class="sr-only" aria-live="polite" role="status"></div>
           <p id="error" class="error" role="alert"></p>
         </aside>
@@ -107,6 +112,7 @@ export class GameScreen {
       (retryMs) => this.error(`Connection lost; reconnecting in ${Math.ceil(retryMs / 1000)} s…`),
     );
     this.timer = window.setInterval(() => this.tickClocks(), 200);
+    bindSettings(root);
     root.querySelector("#promotion-cancel")!.addEventListener("click", () => (root.querySelector("#promotion") as HTMLDialogElement).close());
     root.querySelector("#review-start")!.addEventListener("click", () => this.step("start"));
     root.querySelector("#review-prev")!.addEventListener("click", () => this.step("prev"));
@@ -232,18 +238,23 @@ export class GameScreen {
     const n = s.moves.length;
     const end = resultText(s);
     const absence = absenceText(s, null);
+    const pieces = [...s.board.pieces].filter((c) => c !== ".").length + s.board.hands.white.length + s.board.hands.black.length;
     if (this.lastAnnounced >= 0 && n > this.lastAnnounced) {
       const mover = (n - 1) % 2 === 0 === (s.start_fen.split(" ")[1] !== "b") ? "White" : "Black";
       this.announce(`${mover} played ${s.moves[n - 1].san}.${end ? " " + end : ""}`);
+      // Pieces leave the game only by capture (a drop moves one onto the board).
+      play(end ? "end" : s.board.checked.length > 0 ? "check" : pieces < this.piecesBefore ? "capture" : "move");
     } else if (end && end !== this.announcedEnd) {
       // An end without a move (resignation, agreed draw, time, abort) is announced too.
       this.announce(end);
+      if (this.announcedEnd !== "" || this.lastAnnounced >= 0) play("end");
     } else if (s.draw_offer && s.draw_offer !== this.announcedOffer && !isOver(s)) {
       this.announce(`${s.draw_offer === "white" ? "White" : "Black"} offers a draw.`);
     } else if (absence && absence !== this.announcedAbsence) {
       this.announce(absence);
     }
     this.lastAnnounced = n;
+    this.piecesBefore = pieces;
     this.announcedEnd = end;
     this.announcedOffer = s.draw_offer;
     this.announcedAbsence = absence;
@@ -644,6 +655,13 @@ export class GameScreen {
       const base = side === "white" ? s.clock.white_ms : s.clock.black_ms;
       const running = s.clock.running === side;
       const left = running ? base - elapsed : base;
+      // The player's own clock under 10 s: one warning a turn.
+      if (seat === "you" && running && left < 10000 && left > 0 && !isOver(s)) {
+        if (!this.warnedLow) play("low");
+        this.warnedLow = true;
+      } else if (seat === "you" && !running) {
+        this.warnedLow = false;
+      }
       el.innerHTML = `<span class="who">${name}</span><span class="time${running ? " running" : ""}${left < 20000 ? " low" : ""}" aria-label="${side} clock ${formatClock(left)}">${formatClock(left)}</span>`;
     }
   }

@@ -5,6 +5,7 @@ import { importRequest, timeControlProblem, type ImportChoice } from "./forms";
 import { escapeHtml, saveToken } from "./game";
 import { FinishedPages } from "./listing";
 import { rulesPages } from "./rules";
+import { bindSettings, settingsMarkup } from "./settings";
 import { boardPicture } from "./thumbnail";
 import { findVariant, listWords, variants, type VariantInfo } from "./variants";
 
@@ -143,7 +144,9 @@ export async function renderHome(root: HTMLElement, go: (path: string) => void) 
         <p id="import-error" class="error" role="alert"></p>
       </form>
     </section>
-    <section><h2>Games to watch</h2><div id="games">Loading…</div></section>`;
+    <section><h2>Games to watch</h2><div id="games">Loading…</div></section>
+    ${settingsMarkup()}`;
+  bindSettings(root);
   const form = root.querySelector<HTMLFormElement>("#new-game")!;
   const chosen = () => findVariant(list, String(new FormData(form).get("variant")));
   let startsOf = "";

@@ -5,6 +5,9 @@ import { GameScreen, saveToken, tokenFor } from "./game";
 import { renderHome } from "./home";
 import { joinFailedPage } from "./notices";
 import { renderRules } from "./rules";
+import { applySettings, loadSettings } from "./settings";
+
+applySettings(loadSettings());
 
 const root = document.querySelector<HTMLElement>("#app")!;
 let screen: GameScreen | null = null;
