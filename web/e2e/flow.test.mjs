@@ -216,3 +216,25 @@ describe("settings: colours, board and sound, remembered", () => {
     await page.context().close();
   });
 });
+
+describe("material", () => {
+  test("a capture shows beside the capturer's clock, and goes when the material is even again", async () => {
+    const created = await apiCreate({ variant: "chess", mode: "local" });
+    for (const lan of ["e2e4", "d7d5", "e4d5"]) await apiMove(created.id, created.token, lan);
+    const page = await newPage(browser);
+    await openGame(page, created);
+    const white = page.locator("#clock-bottom .material");
+    await white.waitFor();
+    assert.equal(await white.getAttribute("aria-label"), "up Pawn");
+    assert.equal(await page.locator("#clock-top .material").count(), 0);
+    await page.locator('#board [data-sq="d8"]').click();
+    await page.locator('#board [data-sq="d5"]').click(); // Qxd5: even again
+    await page.locator('#journal [data-ply="4"]').waitFor();
+    await white.waitFor({ state: "detached" });
+    // Stepping back to the position after exd5 shows it again.
+    await page.locator("#review-prev").click();
+    await white.waitFor();
+    assertNoPageErrors(page);
+    await page.context().close();
+  });
+});

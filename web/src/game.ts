@@ -11,7 +11,8 @@ import { rulesPage } from "./rules";
 import type { BoardState, GameState, LegalMove, PositionView, Side } from "./types";
 import { bindSettings, settingsMarkup } from "./settings";
 import { play } from "./sound";
-import { findVariant, gameTitle, handName, legend, markMeanings, pieceNames, variants, type VariantInfo } from "./variants";
+import { surplus } from "./material";
+import { findVariant, gameTitle, handName, legend, listWords, markMeanings, pieceNames, variants, type VariantInfo } from "./variants";
 
 export function tokenFor(id: string): string {
   return localStorage.getItem(`chimera.token.${id}`) ?? "";
@@ -57,6 +58,7 @@ export class GameScreen {
   private confirmingResign = false; // the in-page "Resign this game?" is showing
   private piecesBefore = -1; // on the board and off it, at the last state: fewer after a capture
   private warnedLow = false; // the low-time sound has played for this turn
+  private material: Record<Side, string> = { white: "", black: "" }; // each side's surplus, drawn
   private flipInitialised = false;
   private info: VariantInfo | undefined; // the variant's descriptor, once the first state names it
   private known: VariantInfo[] = [];
@@ -375,6 +377,15 @@ export class GameScreen {
     const s = this.state!;
     const plies = this.review ?? s.moves.length;
     const board = this.shownBoard();
+    // The material balance of the position shown, beside each side's clock.
+    const more = surplus(board);
+    for (const side of ["white", "black"] as const) {
+      const letters = more[side];
+      const names = letters.map((l) => this.names[l] ?? l);
+      this.material[side] = letters.length
+        ? ` <span class="material" role="img" aria-label="up ${escapeHtml(listWords(names))}">${letters.map((l) => pieceSvg(side === "white" ? l : l.toLowerCase())).join("")}</span>`
+        : "";
+    }
     const last = plies > 0 ? moveSquares(s.moves[plies - 1].lan, board.squares) : null;
     this.board.render(board, { lastMove: last, interactive: this.canMove(), names: this.names, meanings: markMeanings(this.info) });
   }
@@ -649,7 +660,7 @@ export class GameScreen {
       const here = seat === "human" && s.mode === "online" && !isOver(s) && s.present?.[side] === true;
       const name = `${side === "white" ? "White" : "Black"}${seat === "computer" ? ` — computer, level ${s.level}` : seat === "you" ? " — you" : seat === "open" ? " — waiting for a player" : away ? " — away" : here ? " — connected" : ""}`;
       if (!s.clock) {
-        el.innerHTML = `<span class="who">${name}</span>`;
+        el.innerHTML = `<span class="who">${name}${this.material[side]}</span>`;
         continue;
       }
       const base = side === "white" ? s.clock.white_ms : s.clock.black_ms;
@@ -662,7 +673,7 @@ export class GameScreen {
       } else if (seat === "you" && !running) {
         this.warnedLow = false;
       }
-      el.innerHTML = `<span class="who">${name}</span><span class="time${running ? " running" : ""}${left < 20000 ? " low" : ""}" aria-label="${side} clock ${formatClock(left)}">${formatClock(left)}</span>`;
+      el.innerHTML = `<span class="who">${name}${this.material[side]}</span><span class="time${running ? " running" : ""}${left < 20000 ? " low" : ""}" aria-label="${side} clock ${formatClock(left)}">${formatClock(left)}</span>`;
     }
   }
 }
