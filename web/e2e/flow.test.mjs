@@ -226,6 +226,7 @@ describe("material", () => {
     const white = page.locator("#clock-bottom .material");
     await white.waitFor();
     assert.equal(await white.getAttribute("aria-label"), "up Pawn");
+    await shot(page.locator(".panel"), "flow-material");
     assert.equal(await page.locator("#clock-top .material").count(), 0);
     await page.locator('#board [data-sq="d8"]').click();
     await page.locator('#board [data-sq="d5"]').click(); // Qxd5: even again
