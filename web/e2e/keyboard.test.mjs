@@ -156,6 +156,19 @@ describe("keyboard-only play", () => {
       const dialog = page.locator("#promotion");
       await dialog.waitFor({ state: "visible" });
       assert.equal((await active(page)).inDialog, true, "the dialog takes the focus");
+      // Every option's name fits inside its button ("Detonator" spilled out once).
+      const spills = await dialog.locator("#promotion-options button").evaluateAll((els) =>
+        els.filter((b) => {
+          const style = getComputedStyle(b);
+          const room = b.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+          const name = b.querySelector("span");
+          // The name's widest line, within the button's padding.
+          const range = document.createRange();
+          range.selectNodeContents(name);
+          return Math.max(...[...range.getClientRects()].map((r) => r.width)) > room + 0.5;
+        }).map((b) => b.textContent));
+      assert.deepEqual(spills, [], "option names spill out of their buttons");
+      await shot(dialog, "wreckage-promotion-dialog");
       // Escape closes the dialog without a move.
       await page.keyboard.press("Escape");
       await dialog.waitFor({ state: "hidden" });
