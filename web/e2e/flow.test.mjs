@@ -100,6 +100,22 @@ describe("resigning", () => {
     await page.locator("#status", { hasText: "resigned" }).waitFor();
     assert.equal((await pageState(page, created.id)).status, "over");
     assert.equal(browserDialogs, 0, "the browser's own dialog was used");
+    // The end of the game: a dialog with the result and why, and a rematch
+    // that starts the same game afresh.
+    const ended = page.locator("#ended");
+    await ended.waitFor({ state: "visible" });
+    assert.equal(await ended.locator("#ended-title").textContent(), "Black wins");
+    assert.equal(await ended.locator("#ended-reason").textContent(), "White resigned.");
+    assert.equal(await page.evaluate(() => document.activeElement?.id), "rematch", "the focus is on Rematch");
+    await shot(page, "flow-ended");
+    await ended.locator("#rematch").click();
+    await page.waitForURL((url) => /#\/game\//.test(url.href) && !url.href.includes(created.id));
+    await waitForStatus(page);
+    const again = await pageState(page);
+    assert.equal(again.variant, "chess");
+    assert.equal(again.mode, "local");
+    assert.equal(again.moves.length, 0);
+    assert.equal(again.status, "playing");
     assertNoPageErrors(page);
     await page.context().close();
   });

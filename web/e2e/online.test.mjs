@@ -143,7 +143,17 @@ describe("a game between two browsers", () => {
       assert.match(await statusText(host), RESULT_RE);
       const end = await pageState(host, id);
       assert.equal(end.result, "1-0");
-      // Nothing on the board can be selected any more.
+      // Both pages say so in the end-of-game dialog (no rematch between
+      // two browsers yet); back to the board, nothing can be selected any more.
+      for (const page of [host, guest]) {
+        const ended = page.locator("#ended");
+        await ended.waitFor({ state: "visible" });
+        assert.equal(await ended.locator("#ended-title").textContent(), "White wins");
+        assert.equal(await ended.locator("#ended-reason").textContent(), "Black resigned.");
+        assert.equal(await ended.locator("#rematch").count(), 0);
+        await ended.locator("#ended-close").click();
+        await ended.waitFor({ state: "hidden" });
+      }
       await host.locator('#board [data-sq="d2"]').click();
       assert.equal(await host.locator("#board .selected").count(), 0);
       await shot(guest, "online-wreckage-resigned-black");

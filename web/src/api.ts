@@ -42,6 +42,7 @@ export interface CreateOptions {
   level?: number;
   side?: "white" | "black" | "random";
   base_minutes?: number;
+  base_seconds?: number;
   increment_seconds?: number;
   formation?: number;
   fen?: string;

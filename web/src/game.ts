@@ -1,6 +1,6 @@
 // The game screen: board, hands or reserves, clocks, journal with review,
 // resign and draw controls, record export, announcements for screen readers.
-import { api, GameSocket, type SocketMessage } from "./api";
+import { api, GameSocket, type CreateOptions, type SocketMessage } from "./api";
 import { BoardView } from "./board";
 import { choiceLabel, formatClock, journal, MoveInput, type Action } from "./controller";
 import { absenceText, claimLabel, claimWait, endActions, isOver, resultText } from "./ending";
@@ -99,6 +99,7 @@ export class GameScreen {
           <p id="error" class="error" role="alert"></p>
         </aside>
       </div>
+      <dialog id="ended" aria-labelledby="ended-title"><h2 id="ended-title"></h2><p id="ended-reason"></p><div class="actions" id="ended-actions"></div></dialog>
       <dialog id="promotion" aria-labelledby="promotion-title"><h2 id="promotion-title">Promote to</h2><div id="promotion-options" class="promotion-options"></div><button type="button" id="promotion-cancel">Cancel</button></dialog>`;
     this.board = new BoardView(root.querySelector("#board")!, this.input, (a) => this.onAction(a));
     // States wait for the variant list (asked for once per page load), so
@@ -192,6 +193,48 @@ export class GameScreen {
     this.$("#live").textContent = text;
   }
 
+  // The end of a game seen while the page was open: the result and why, a
+  // rematch (against the computer with the colours swapped, or on this
+  // device), a new game, or back to the board.
+  private showEnd(s: GameState, end: string) {
+    const dialog = this.$("#ended") as HTMLDialogElement;
+    const m = /^(.*?)(?: \((.*)\))?\.$/.exec(end);
+    this.$("#ended-title").textContent = m ? m[1] : end;
+    this.$("#ended-reason").textContent = m?.[2] ? `${m[2][0].toUpperCase()}${m[2].slice(1)}.` : "";
+    const mine = s.you === "white" || s.you === "black" ? s.you : null;
+    const rematch = s.mode === "local" ? "Rematch" : s.mode === "computer" && mine ? `Rematch (you play ${mine === "white" ? "Black" : "White"})` : "";
+    this.$("#ended-actions").innerHTML =
+      (rematch ? `<button type="button" id="rematch" class="primary">${rematch}</button>` : "") +
+      `<a class="button" href="#/" id="new-game-link">New game</a><button type="button" id="ended-close">Back to the board</button>`;
+    this.$("#ended-close").addEventListener("click", () => dialog.close());
+    this.$("#new-game-link").addEventListener("click", () => dialog.close());
+    this.root.querySelector("#rematch")?.addEventListener("click", () => void this.rematch(s, mine));
+    if (!dialog.open) dialog.showModal();
+    (this.root.querySelector<HTMLElement>("#rematch") ?? this.$("#ended-close")).focus();
+  }
+
+  // The same game again: variant, start, level and clock; the colours swapped.
+  private async rematch(s: GameState, mine: Side | null) {
+    const options: CreateOptions = { variant: s.variant, mode: s.mode, fen: s.start_fen };
+    if (s.formation) options.formation = s.formation;
+    if (s.clock) {
+      options.base_seconds = Math.round(s.clock.base_ms / 1000);
+      options.increment_seconds = Math.round(s.clock.inc_ms / 1000);
+    }
+    if (s.mode === "computer") {
+      options.level = s.level;
+      options.side = mine === "white" ? "black" : "white";
+    }
+    try {
+      const created = await api.create(options);
+      saveToken(created.id, created.token);
+      (this.$("#ended") as HTMLDialogElement).close();
+      location.hash = `#/game/${created.id}`;
+    } catch (err) {
+      this.$("#ended-reason").textContent = `No rematch: ${(err as Error).message}`;
+    }
+  }
+
   // Copies the invitation to the clipboard; where the page may not use the
   // clipboard (an address other than localhost without TLS), selects the
   // link's text for the player to copy.
@@ -246,10 +289,12 @@ export class GameScreen {
       this.announce(`${mover} played ${s.moves[n - 1].san}.${end ? " " + end : ""}`);
       // Pieces leave the game only by capture (a drop moves one onto the board).
       play(end ? "end" : s.board.checked.length > 0 ? "check" : pieces < this.piecesBefore ? "capture" : "move");
+      if (end) this.showEnd(s, end);
     } else if (end && end !== this.announcedEnd) {
       // An end without a move (resignation, agreed draw, time, abort) is announced too.
       this.announce(end);
       if (this.announcedEnd !== "" || this.lastAnnounced >= 0) play("end");
+      if (this.lastAnnounced >= 0) this.showEnd(s, end);
     } else if (s.draw_offer && s.draw_offer !== this.announcedOffer && !isOver(s)) {
       this.announce(`${s.draw_offer === "white" ? "White" : "Black"} offers a draw.`);
     } else if (absence && absence !== this.announcedAbsence) {
