@@ -3,7 +3,7 @@
 // opponent is connected; resigning is asked in the page, not by the browser.
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { apiCreate, assertNoPageErrors, BASE, gameIdOf, launch, newPage, openGame, pageState, shot, waitForStatus } from "./helpers.mjs";
+import { apiCreate, apiMove, assertNoPageErrors, BASE, gameIdOf, launch, newPage, openGame, pageState, shot, waitForStatus } from "./helpers.mjs";
 
 let browser;
 before(async () => {
@@ -12,15 +12,6 @@ before(async () => {
 after(async () => {
   await browser?.close();
 });
-
-async function apiMove(id, token, move) {
-  const res = await fetch(`${BASE}/api/games/${id}/move`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ token, move }),
-  });
-  assert.equal(res.status, 200, `move ${move}: ${await res.text()}`);
-}
 
 describe("an online game from the home page", () => {
   test("the creator plays Black, copies the link, and sees the opponent come and go", { timeout: 60_000 }, async () => {
@@ -73,8 +64,8 @@ describe("an online game from the home page", () => {
 describe("resigning", () => {
   test("is asked in the page: Escape and No keep playing, Yes resigns", async () => {
     const created = await apiCreate({ variant: "chess", mode: "local" });
-    await apiMove(created.id, created.token, "e2e4");
-    await apiMove(created.id, created.token, "e7e5");
+    await apiMove(created, "e2e4");
+    await apiMove(created, "e7e5");
     const page = await newPage(browser);
     let browserDialogs = 0;
     page.on("dialog", (d) => {
@@ -151,7 +142,7 @@ describe("the variants' own marks are explained", () => {
     test(`${variant}: the legend lists the variant's marks`, async () => {
       const created = await apiCreate({ variant, mode: "local" });
       // Wreckage: a Pawn step each frees e2 for a Ninja Pawn's drop (X-23).
-      if (variant === "wreckage") for (const lan of ["e2e3", "e9e8"]) await apiMove(created.id, created.token, lan);
+      if (variant === "wreckage") for (const lan of ["e2e3", "e9e8"]) await apiMove(created, lan);
       const page = await newPage(browser);
       await openGame(page, created);
       const marks = await page.locator("#marks li").evaluateAll((els) => els.map((e) => e.dataset.mark));
@@ -209,8 +200,8 @@ describe("settings: colours, board and sound, remembered", () => {
       };
     });
     const created = await apiCreate({ variant: "chess", mode: "local" });
-    await apiMove(created.id, created.token, "e2e4");
-    await apiMove(created.id, created.token, "d7d5");
+    await apiMove(created, "e2e4");
+    await apiMove(created, "d7d5");
     await openGame(page, created);
     const tones = () => page.evaluate(() => window.tones.slice());
     await page.locator('#board [data-sq="e4"]').click();
@@ -236,7 +227,7 @@ describe("settings: colours, board and sound, remembered", () => {
 describe("material", () => {
   test("a capture shows beside the capturer's clock, and goes when the material is even again", async () => {
     const created = await apiCreate({ variant: "chess", mode: "local" });
-    for (const lan of ["e2e4", "d7d5", "e4d5"]) await apiMove(created.id, created.token, lan);
+    for (const lan of ["e2e4", "d7d5", "e4d5"]) await apiMove(created, lan);
     const page = await newPage(browser);
     await openGame(page, created);
     const white = page.locator("#clock-bottom .material");

@@ -81,6 +81,16 @@ export async function apiCreate(body) {
 }
 
 // Opens a game created through the API, with its token stored as the UI stores it.
+// Plays `lan` through the API, as the other player on another device would.
+export async function apiMove(created, lan) {
+  const res = await fetch(`${BASE}/api/games/${created.id}/move`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ token: created.token, move: lan }),
+  });
+  assert.equal(res.status, 200, `the move ${lan} was accepted: ${await res.text()}`);
+}
+
 export async function openGame(page, created) {
   await page.goto(`${BASE}/#/`);
   await page.evaluate(({ id, token }) => localStorage.setItem(`chimera.token.${id}`, token), created);

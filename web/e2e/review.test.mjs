@@ -6,7 +6,7 @@ import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import {
-  apiCreate, assertNoPageErrors, BASE, classesOf, gameIdOf, launch, newPage, openGame, pageState, playAndConfirm, shot, sq,
+  apiCreate, apiMove, assertNoPageErrors, BASE, classesOf, gameIdOf, launch, newPage, openGame, pageState, playAndConfirm, shot, sq,
   statusText, waitForGameList, waitForPlies, waitForStatus,
 } from "./helpers.mjs";
 
@@ -20,16 +20,6 @@ after(async () => {
 
 const label = (page, name) => sq(page, name).getAttribute("aria-label");
 const lastSquares = (page) => page.locator("#board .sq.last").evaluateAll((els) => els.map((e) => e.dataset.sq).sort());
-
-// Plays `lan` through the API, as the other player on another device would.
-async function apiMove(created, lan) {
-  const res = await fetch(`${BASE}/api/games/${created.id}/move`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ token: created.token, move: lan }),
-  });
-  assert.equal(res.status, 200, `the move ${lan} was accepted: ${await res.text()}`);
-}
 
 // True when a1 is drawn above the last rank (the board is seen from Black's side).
 const blackAtBottom = (page) =>
