@@ -2,11 +2,13 @@
 #include <algorithm>
 #include <iostream>
 #include <mutex>
+#include <optional>
 #include <ostream>
 #include <thread>
 
 #include "app/cli.h"
 #include "core/text.h"
+#include "server/analysis.h"
 #include "server/http_server.h"
 
 namespace chimera::app {
@@ -20,6 +22,7 @@ int cmd_serve(const Args& args, std::ostream& out, std::ostream& err) {
     server::AbsenceRules absence;
     options.static_dir = "web/dist";
     server::ComputerLimits computer_limits;
+    server::AnalysisLimits analysis_limits;
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
         const std::string* v = i + 1 < args.size() ? &args[i + 1] : nullptr;
@@ -81,6 +84,20 @@ int cmd_serve(const Args& args, std::ostream& out, std::ostream& err) {
             auto n = number(1, 10000);
             if (!n) return err << "error: " << a << " takes 1-10000\n", kUsageError;
             (a == "--computer-queue" ? computer_limits.queue : computer_limits.per_address) = *n;
+        } else if (a == "--analysis-searches" || a == "--analysis-per-address" ||
+                   a == "--analysis-seconds") {
+            auto n =
+                number(a == "--analysis-searches" ? 0 : 1, a == "--analysis-seconds" ? 3600 : 1000);
+            if (!n)
+                return err << "error: " << a << " takes "
+                           << (a == "--analysis-searches"  ? "0-1000"
+                               : a == "--analysis-seconds" ? "1-3600"
+                                                           : "1-1000")
+                           << "\n",
+                       kUsageError;
+            (a == "--analysis-searches"      ? analysis_limits.max_searches
+             : a == "--analysis-per-address" ? analysis_limits.per_address
+                                             : analysis_limits.max_seconds) = *n;
         } else if (a == "--drain-seconds") {
             auto n = number(0, 600);
             if (!n) return err << "error: " << a << " takes 0-600\n", kUsageError;
@@ -99,6 +116,7 @@ int cmd_serve(const Args& args, std::ostream& out, std::ostream& err) {
                    " --max-connections N --max-connections-per-address N --games-per-minute N "
                    "--games-per-minute-total N --trusted-proxy IP[/BITS] "
                    "--computer-games-per-address N --computer-queue N "
+                   "--analysis-searches N --analysis-per-address N --analysis-seconds N "
                    "--idle-seconds N --header-seconds N --ws-idle-seconds N"
                    " --requests-per-second N --request-burst N --invite-seconds N"
                    " --absence-seconds N --abandon-seconds N --drain-seconds N)\n";
@@ -121,7 +139,10 @@ int cmd_serve(const Args& args, std::ostream& out, std::ostream& err) {
     std::vector<std::string> skipped;
     if (Status s = games.restore(&skipped); !s) return err << "error: " << s.message() << '\n', 1;
     for (const std::string& why : skipped) err << "warning: left out " << why << '\n';
-    server::HttpServer http(games, options);
+    // Analysis: its own workers, below the games' priority; --analysis-searches 0 turns it off.
+    std::optional<server::AnalysisService> analysis;
+    if (analysis_limits.max_searches > 0) analysis.emplace(analysis_limits);
+    server::HttpServer http(games, options, analysis ? &*analysis : nullptr);
     unsigned short port = 0;
     if (Status s = http.start(&port); !s) return err << "error: " << s.message() << '\n', 1;
     http.handle_signals();

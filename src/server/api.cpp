@@ -170,6 +170,7 @@ Json position_json(const Game& g) {
                   {"groups", v.groups},
                   {"hands", {{"white", v.hand[0]}, {"black", v.hand[1]}}},
                   {"checked", v.checked}}},
+                {"outcome", outcome_name(g.outcome())},
                 {"legal_moves", legal}};
 }
 
@@ -448,11 +449,25 @@ ApiResponse handle_api(GameService& games, std::string_view method, std::string_
     if (seg.size() == 2 && seg[1] == "moves") {
         // Legal moves of any position, for rules diagrams and analysis boards.
         if (!get) return from_error({405, "use GET"});
-        if ((err = only_params({"variant", "fen"}))) return from_error(err);
+        if ((err = only_params({"variant", "fen", "moves"}))) return from_error(err);
         auto g = make_game(param("variant"));
         if (!g) return from_error({400, "unknown variant " + chimera::quoted(param("variant"))});
         if (const std::string fen = param("fen"); !fen.empty())
             if (Status s = g->set_fen(fen); !s) return from_error({400, "fen: " + s.message()});
+        // The moves played from there (an analysis board's variation), comma-separated.
+        const std::string moves = param("moves");
+        std::size_t index = 0;
+        for (std::size_t at = 0; !moves.empty() && at <= moves.size(); ++index) {
+            const std::size_t comma = std::min(moves.find(',', at), moves.size());
+            const std::string m = moves.substr(at, comma - at);
+            const std::string where = "moves[" + std::to_string(index) + "] " + chimera::quoted(m);
+            if (index >= 2000) return from_error({400, "moves: at most 2000"});
+            if (g->outcome() != Outcome::ONGOING)
+                return from_error(
+                    {400, where + ": the game is over (" + outcome_name(g->outcome()) + ")"});
+            if (Status s = g->play(m); !s) return from_error({400, where + ": " + s.message()});
+            at = comma + 1;
+        }
         return json_response(200, position_json(*g));
     }
     if (seg[1] != "games") return from_error({404, "no such endpoint"});

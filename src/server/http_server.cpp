@@ -21,6 +21,7 @@
 #include <thread>
 #include <utility>
 
+#include "server/analysis_ws.h"
 #include "server/api.h"
 #include "server/rate_limiter.h"
 #include "server/static_files.h"
@@ -361,11 +362,12 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
   public:
-    HttpSession(tcp::socket&& socket, GameService& games, const ServerOptions& options,
-                Admission::Guard guard, net::ip::address peer)
+    HttpSession(tcp::socket&& socket, GameService& games, AnalysisService* analysis,
+                const ServerOptions& options, Admission::Guard guard, net::ip::address peer)
         : stream_(std::move(socket)),
           peer_(std::move(peer)),
           games_(games),
+          analysis_(analysis),
           options_(options),
           limiter_(options.requests_per_second, options.request_burst),
           guard_(std::move(guard)) {}
@@ -444,15 +446,25 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
                     ->run(std::move(req), id, it == params.end() ? "" : it->second);
                 return;
             }
+            if (p == "/api/analysis/ws") {
+                if (!analysis_) {
+                    keep_alive_ = false;
+                    return reply(503, "application/json",
+                                 error_json(503, "this server does not analyse"));
+                }
+                std::string client = client_key(req);
+                stream_.expires_never();
+                serve_analysis_ws(stream_.release_socket(), std::move(req), *analysis_,
+                                  std::make_shared<Admission::Guard>(std::move(*guard_)), options_,
+                                  std::move(client));
+                return;
+            }
             keep_alive_ = false;
             return reply(404, "application/json", error_json(404, "no WebSocket endpoint here"));
         }
         const std::string_view method(req.method_string().data(), req.method_string().size());
         if (path.rfind("/api/", 0) == 0 || path == "/api") {
-            const auto forwarded = req["X-Forwarded-For"];
-            const std::string client = address_key(
-                client_address(peer_, std::string_view(forwarded.data(), forwarded.size()),
-                               options_.trusted_proxies));
+            const std::string client = client_key(req);
             if (req.method() == http::verb::post &&
                 (path == "/api/games" || path == "/api/import")) {
                 if (const int refusal = guard_->admission()->may_create_game(client))
@@ -472,6 +484,14 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         if (!read_static(options_.static_dir, path, body, type))
             return reply(404, "application/json", error_json(404, "not found"));
         return reply(200, type, req.method() == http::verb::head ? "" : body);
+    }
+
+    // Who asks, for the per-address limits: the peer, or the client a trusted
+    // load balancer names.
+    std::string client_key(const http::request<http::string_body>& req) const {
+        const auto forwarded = req["X-Forwarded-For"];
+        return address_key(client_address(
+            peer_, std::string_view(forwarded.data(), forwarded.size()), options_.trusted_proxies));
     }
 
     void reply(int status, const std::string& type, std::string body) {
@@ -499,6 +519,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     beast::tcp_stream stream_;
     net::ip::address peer_;
     GameService& games_;
+    AnalysisService* analysis_;
     const ServerOptions& options_;
     RateLimiter limiter_;
     std::optional<Admission::Guard> guard_;  // moved to the WebSocket session on an upgrade
@@ -513,6 +534,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
 
 struct HttpServer::Impl {
     GameService& games;
+    AnalysisService* analysis;
     ServerOptions options;
     // Before the io_context: sessions still queued in it give their places back
     // when it is destroyed.
@@ -524,8 +546,8 @@ struct HttpServer::Impl {
     std::optional<net::steady_timer> drain_timer;
     net::steady_timer accept_pause{ioc};
 
-    Impl(GameService& g, ServerOptions o)
-        : games(g), options(std::move(o)), ioc(std::max(1, options.threads)) {}
+    Impl(GameService& g, AnalysisService* a, ServerOptions o)
+        : games(g), analysis(a), options(std::move(o)), ioc(std::max(1, options.threads)) {}
 
     int descriptor_limit = 0;
     // Held open so that, with every other descriptor in use, one more can be
@@ -559,8 +581,8 @@ struct HttpServer::Impl {
             if (auto guard =
                     admission.admit(ignored ? std::string("?") : address_key(peer),
                                     !ignored && is_trusted(options.trusted_proxies, peer), why)) {
-                std::make_shared<HttpSession>(std::move(socket), games, options, std::move(*guard),
-                                              peer)
+                std::make_shared<HttpSession>(std::move(socket), games, analysis, options,
+                                              std::move(*guard), peer)
                     ->run();
             } else {
                 // Refused before reading anything: a short 503 and close.
@@ -594,8 +616,8 @@ struct HttpServer::Impl {
     }
 };
 
-HttpServer::HttpServer(GameService& games, ServerOptions options)
-    : impl_(std::make_unique<Impl>(games, std::move(options))) {}
+HttpServer::HttpServer(GameService& games, ServerOptions options, AnalysisService* analysis)
+    : impl_(std::make_unique<Impl>(games, analysis, std::move(options))) {}
 
 HttpServer::~HttpServer() { stop(); }
 

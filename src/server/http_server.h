@@ -1,5 +1,5 @@
 // HTTP and WebSocket server on Boost.Beast/Asio: the JSON API under /api, a
-// WebSocket per game view at /api/games/<id>/ws, and the built front end as
+// WebSocket per game view at /api/games/<id>/ws, the analysis WebSocket, and the built front end as
 // static files. Bodies, headers and WebSocket frames are size-limited, each
 // connection is rate-limited, and idle or slow connections time out.
 #pragma once
@@ -10,6 +10,10 @@
 
 #include "server/client_address.h"
 #include "server/games.h"
+
+namespace chimera::server {
+class AnalysisService;
+}
 
 namespace chimera::server {
 
@@ -54,7 +58,9 @@ struct ServerOptions {
 
 class HttpServer {
   public:
-    HttpServer(GameService& games, ServerOptions options);
+    // analysis: the engine of the analysis WebSocket (/api/analysis/ws); null:
+    // that endpoint answers 503.
+    HttpServer(GameService& games, ServerOptions options, AnalysisService* analysis = nullptr);
     ~HttpServer();
     // Raises the descriptor limit, binds and listens; the port actually bound
     // (useful with port 0).

@@ -1,13 +1,14 @@
 // libFuzzer: the server's JSON API (api.h, the pure function behind HTTP) and its
 // WebSocket messages on arbitrary requests. Input: "METHOD PATH[?QUERY]" on the
 // first line, the body after it; METHOD "WS" sends the body as a WebSocket
-// message instead. "@ID", "@TOKEN" and "@INVITE" stand for a live game made at
-// start-up, so the fuzzer reaches the per-game actions. Every answer is a status
-// 200-599 with JSON that parses, and every error names its status and a message.
+// message instead, "ANALYSIS" as a message of the analysis WebSocket. "@ID", "@TOKEN" and "@INVITE"
+// stand for a live game made at start-up, so the fuzzer reaches the per-game actions. Every answer
+// is a status 200-599 with JSON that parses, and every error names its status and a message.
 #include <memory>
 #include <nlohmann/json.hpp>
 
 #include "fuzz_all_variants.h"
+#include "server/analysis.h"
 #include "server/api.h"
 #include "server/storage.h"
 
@@ -74,6 +75,21 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const auto j = nlohmann::json::parse(reply, nullptr, false);
         FUZZ_CHECK(!j.is_discarded() && j.is_object() && j.contains("type"),
                    input + "\n-- reply: " + reply);
+        return 0;
+    }
+    if (method == "ANALYSIS") {
+        // A message of the analysis WebSocket: a request, or an error saying what is wrong.
+        std::string type;
+        server::AnalysisRequest request;
+        const server::ApiError e = server::parse_analysis_message(body, type, request);
+        if (e) {
+            FUZZ_CHECK(e.status == 400 && !e.message.empty(), input + "\n-- " + e.message);
+        } else if (type == "analyse") {
+            FUZZ_CHECK(request.game && request.lines >= 1 &&
+                           request.lines <= server::AnalysisService::kMaxLines,
+                       input + "\n-- a request without a position or with bad lines");
+            FUZZ_CHECK(!server::to_json_text(server::AnalysisReport{}).empty(), input);
+        }
         return 0;
     }
     const std::size_t q = target.find('?');
