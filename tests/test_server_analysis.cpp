@@ -302,6 +302,8 @@ TEST_F(ServerAnalysis, MovesListsThePositionAfterAVariation) {
     EXPECT_EQ(r.json()["fen"], "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
     EXPECT_EQ(r.json()["turn"], "black");
     EXPECT_EQ(r.json()["outcome"], "ongoing");
+    EXPECT_EQ(r.json()["played"], Json::parse(R"([{"lan":"e2e4","san":"e4"},{"lan":"e7e5","san":"e5"},
+                                                  {"lan":"g1f3","san":"Nf3"}])"));
     const HttpResult mate = get(port(), "/api/moves?variant=chess&moves=f3,e5,g4,Qh4");
     ASSERT_EQ(mate.status, 200) << mate;
     EXPECT_EQ(mate.json()["outcome"], "checkmate");

@@ -457,6 +457,7 @@ ApiResponse handle_api(GameService& games, std::string_view method, std::string_
         // The moves played from there (an analysis board's variation), comma-separated.
         const std::string moves = param("moves");
         std::size_t index = 0;
+        Json played = Json::array();
         for (std::size_t at = 0; !moves.empty() && at <= moves.size(); ++index) {
             const std::size_t comma = std::min(moves.find(',', at), moves.size());
             const std::string m = moves.substr(at, comma - at);
@@ -465,10 +466,15 @@ ApiResponse handle_api(GameService& games, std::string_view method, std::string_
             if (g->outcome() != Outcome::ONGOING)
                 return from_error(
                     {400, where + ": the game is over (" + outcome_name(g->outcome()) + ")"});
-            if (Status s = g->play(m); !s) return from_error({400, where + ": " + s.message()});
+            std::string san, lan;
+            if (Status s = g->play(m, &san, &lan); !s)
+                return from_error({400, where + ": " + s.message()});
+            played.push_back({{"lan", lan}, {"san", san}});
             at = comma + 1;
         }
-        return json_response(200, position_json(*g));
+        Json answer = position_json(*g);
+        if (!moves.empty()) answer["played"] = std::move(played);
+        return json_response(200, answer);
     }
     if (seg[1] != "games") return from_error({404, "no such endpoint"});
     if (seg.size() == 2) {

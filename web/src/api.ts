@@ -40,12 +40,13 @@ export interface CreateOptions {
   variant: string;
   mode: "computer" | "online" | "local";
   level?: number;
-  side?: "white" | "black" | "random";
+  side?: "white" | "black" | "random" | "to_move";
   base_minutes?: number;
   base_seconds?: number;
   increment_seconds?: number;
   formation?: number;
   fen?: string;
+  moves?: string[]; // played from fen before the game goes on (the analysis board's line)
 }
 
 // An import: the record, and who continues it with which clock (none unless asked for).
@@ -70,6 +71,13 @@ export const api = {
   ply: (id: string, n: number) => request<PositionView>("GET", `/api/games/${id}/ply?n=${n}`),
   moves: (variant: string, fen: string) =>
     request<PositionView>("GET", `/api/moves?variant=${encodeURIComponent(variant)}${fen ? `&fen=${encodeURIComponent(fen)}` : ""}`),
+  // The position after `moves` from fen ("" the start), and those moves as played.
+  position: (variant: string, fen: string, moves: string[]) => {
+    const q = new URLSearchParams({ variant });
+    if (fen) q.set("fen", fen);
+    if (moves.length) q.set("moves", moves.join(","));
+    return request<PositionView>("GET", `/api/moves?${q}`);
+  },
   record: (id: string) => request<string>("GET", `/api/games/${id}/record`),
   importRecord: (o: ImportOptions) => request<Created>("POST", "/api/import", o),
 };

@@ -1,9 +1,11 @@
 // The game screen: board, hands or reserves, clocks, journal with review,
 // resign and draw controls, record export, announcements for screen readers.
+import { analysisHash } from "./analysis";
 import { api, GameSocket, type CreateOptions, type SocketMessage } from "./api";
 import { BoardView } from "./board";
 import { choiceLabel, formatClock, journal, MoveInput, type Action } from "./controller";
 import { absenceText, claimLabel, claimWait, endActions, isOver, resultText } from "./ending";
+import { renderHands } from "./hands";
 import { pieceSvg } from "./pieces";
 import { notFoundPage } from "./notices";
 import { keyStep, positionName, reviewStatus, stepsEnabled, stepTo, type Shown, type Step } from "./review";
@@ -205,12 +207,18 @@ export class GameScreen {
     const rematch = s.mode === "local" ? "Rematch" : s.mode === "computer" && mine ? `Rematch (you play ${mine === "white" ? "Black" : "White"})` : "";
     this.$("#ended-actions").innerHTML =
       (rematch ? `<button type="button" id="rematch" class="primary">${rematch}</button>` : "") +
-      `<a class="button" href="#/" id="new-game-link">New game</a><button type="button" id="ended-close">Back to the board</button>`;
+      `<a class="button" href="#/" id="new-game-link">New game</a><a class="button" href="${this.analysisLink(s)}" id="ended-analyse">Analyse</a><button type="button" id="ended-close">Back to the board</button>`;
+    this.$("#ended-analyse").addEventListener("click", () => dialog.close());
     this.$("#ended-close").addEventListener("click", () => dialog.close());
     this.$("#new-game-link").addEventListener("click", () => dialog.close());
     this.root.querySelector("#rematch")?.addEventListener("click", () => void this.rematch(s, mine));
     if (!dialog.open) dialog.showModal();
     (this.root.querySelector<HTMLElement>("#rematch") ?? this.$("#ended-close")).focus();
+  }
+
+  // The analysis board on this game, at the ply shown.
+  private analysisLink(s: GameState): string {
+    return analysisHash({ variant: s.variant, fen: s.start_fen, moves: s.moves.map((m) => m.lan), ply: this.review ?? s.moves.length, game: s.id });
   }
 
   // The same game again: variant, start, level and clock; the colours swapped.
@@ -437,36 +445,14 @@ export class GameScreen {
 
   private renderHands() {
     const s = this.state!;
-    const hands = this.shownBoard().hands;
-    const bottom: Side = this.board.flipped ? "black" : "white";
-    const top: Side = bottom === "white" ? "black" : "white";
-    const canMove = this.canMove();
-    for (const [where, side] of [["#hand-top", top], ["#hand-bottom", bottom]] as const) {
-      const letters = hands[side];
-      const el = this.$(where);
-      // A variant without hands shows none; one with hands shows empty ones too.
-      if (!letters && !handName(this.info)) {
-        el.innerHTML = "";
-        continue;
-      }
-      const counts = new Map<string, number>();
-      for (const l of letters) counts.set(l, (counts.get(l) ?? 0) + 1);
-      const mine = canMove && (s.turn === side);
-      const title = handName(this.info) || "hand";
-      el.innerHTML = `<span class="hand-title">${side === "white" ? "White" : "Black"} ${title}${letters ? "" : ": empty"}</span>` +
-        [...counts]
-          .map(([l, n]) => {
-            const letter = side === "white" ? l : l.toLowerCase();
-            // Both hands use upper-case letters: only the mover's button shows the selection.
-            const selected = mine && this.input.selection.reserve === l;
-            const enabled = mine && this.input.reserveSelectable(l);
-            return `<button type="button" class="reserve${selected ? " selected" : ""}" data-side="${side}" data-reserve="${l}" ${enabled ? "" : "disabled"} aria-pressed="${selected}" aria-label="${side} ${this.names[l] ?? l} in ${title}, ${n} left">${pieceSvg(letter)}<span class="count">${n}</span></button>`;
-          })
-          .join("");
-      el.querySelectorAll<HTMLButtonElement>("button[data-reserve]").forEach((b) =>
-        b.addEventListener("click", () => this.onAction(this.input.clickReserve(b.dataset.reserve!))),
-      );
-    }
+    renderHands(this.$("#hand-top"), this.$("#hand-bottom"), {
+      hands: this.shownBoard().hands,
+      bottom: this.board.flipped ? "black" : "white",
+      turn: s.turn,
+      canMove: this.canMove(),
+      title: handName(this.info),
+      names: this.names,
+    }, this.input, (a) => this.onAction(a));
   }
 
   // The live game's state: result, or turn, check and draw offer.
@@ -553,7 +539,9 @@ export class GameScreen {
     if (playing && people && !offerFromOpponent && s.draw_offer === null) buttons.push(`<button type="button" id="offer">Offer draw</button>`);
     if (playing && people && offerFromOpponent) buttons.push(`<button type="button" id="accept">Accept draw</button><button type="button" id="decline">Decline draw</button>`);
     this.$("#actions").innerHTML = buttons.join("");
-    this.$("#links").innerHTML = `<a href="/api/games/${s.id}/record" download="chimera-${s.id}.pgn" id="export">Export record</a> · <a href="#/rules/${s.variant}">Rules</a> · <a href="#/">Home</a>`;
+    // Analysis only once the game is over, as on lichess: no engine help during a game.
+    const analyse = isOver(s) ? `<a href="${this.analysisLink(s)}" id="analyse">Analyse</a> · ` : "";
+    this.$("#links").innerHTML = `${analyse}<a href="/api/games/${s.id}/record" download="chimera-${s.id}.pgn" id="export">Export record</a> · <a href="#/rules/${s.variant}">Rules</a> · <a href="#/">Home</a>`;
     this.root.querySelector("#flip")?.addEventListener("click", () => {
       this.board.flipped = !this.board.flipped;
       this.render();

@@ -1,4 +1,5 @@
 // The home screen: pick a variant and a kind of game, import a record, watch games.
+import { analysisHash } from "./analysis";
 import { api, type CreateOptions, type GameSummary } from "./api";
 import { listOutcome } from "./ending";
 import { importRequest, timeControlProblem, type ImportChoice } from "./forms";
@@ -144,6 +145,14 @@ export async function renderHome(root: HTMLElement, go: (path: string) => void) 
         <p id="import-error" class="error" role="alert"></p>
       </form>
     </section>
+    <section class="analyse"><h2>Analysis board</h2>
+      <form id="analyse-form" class="new-game">
+        <label>Variant <select name="analyse-variant">${list.map((v) => `<option value="${v.id}">${escapeHtml(v.name)}</option>`).join("")}</select></label>
+        <label for="analyse-fen">FEN (empty: the start position)</label>
+        <input id="analyse-fen" name="analyse-fen" spellcheck="false" autocomplete="off">
+        <button type="submit" id="analyse">Analyse</button>
+      </form>
+    </section>
     <section><h2>Games to watch</h2><div id="games">Loading…</div></section>
     ${settingsMarkup()}`;
   bindSettings(root);
@@ -189,6 +198,11 @@ export async function renderHome(root: HTMLElement, go: (path: string) => void) 
     } catch (err) {
       createError.textContent = (err as Error).message;
     }
+  });
+  root.querySelector<HTMLFormElement>("#analyse-form")!.addEventListener("submit", (e) => {
+    e.preventDefault();
+    const f = new FormData(e.target as HTMLFormElement);
+    location.hash = analysisHash({ variant: String(f.get("analyse-variant")), fen: String(f.get("analyse-fen") ?? "").trim() });
   });
   root.querySelector("#record-file")!.addEventListener("change", async (e) => {
     const file = (e.target as HTMLInputElement).files?.[0];

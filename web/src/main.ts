@@ -1,5 +1,7 @@
-// Hash routes: #/ home, #/game/<id>, #/join/<id>/<invite>, #/rules/<variant>.
+// Hash routes: #/ home, #/game/<id>, #/join/<id>/<invite>, #/rules/<variant>,
+// #/analysis/<variant>[?fen=&moves=&ply=&game=].
 import "./style.css";
+import { AnalysisScreen, parseAnalysisHash } from "./analysis";
 import { api, ApiError } from "./api";
 import { GameScreen, saveToken, tokenFor } from "./game";
 import { renderHome } from "./home";
@@ -10,7 +12,7 @@ import { applySettings, loadSettings } from "./settings";
 applySettings(loadSettings());
 
 const root = document.querySelector<HTMLElement>("#app")!;
-let screen: GameScreen | null = null;
+let screen: GameScreen | AnalysisScreen | null = null;
 
 function go(path: string) {
   location.hash = `#${path}`;
@@ -21,7 +23,10 @@ async function route() {
   screen = null;
   const parts = location.hash.replace(/^#\/?/, "").split("/").filter(Boolean);
   window.scrollTo(0, 0);
-  if (parts[0] === "game" && parts[1]) {
+  const analysis = parseAnalysisHash(location.hash);
+  if (analysis) {
+    screen = new AnalysisScreen(root, analysis);
+  } else if (parts[0] === "game" && parts[1]) {
     screen = new GameScreen(root, parts[1]);
   } else if (parts[0] === "join" && parts[1] && parts[2]) {
     if (tokenFor(parts[1])) return go(`/game/${parts[1]}`);

@@ -70,6 +70,8 @@ export interface PositionView {
   board: BoardState;
   legal_moves: LegalMove[];
   ply?: number;
+  outcome?: string; // GET /api/moves: "ongoing", "checkmate", ...
+  played?: { lan: string; san: string }[]; // GET /api/moves with moves: them, as played
 }
 
 // A legal move in the game's compact form (docs/api.md, "Legal moves"): a

@@ -1,0 +1,46 @@
+// The hands or reserves beside a board (the pieces a side holds off it), as
+// buttons that select a piece to drop. Shared by the game screen and the
+// analysis board.
+import type { Action, MoveInput } from "./controller";
+import { pieceSvg } from "./pieces";
+import type { BoardState, Side } from "./types";
+
+export interface HandsLook {
+  hands: BoardState["hands"];
+  bottom: Side; // the side drawn at the bottom (the board's orientation)
+  turn: Side;
+  canMove: boolean; // the player may move now (their turn, the live position)
+  title: string; // what the variant calls them ("reserve", "hand"), "" if it has none
+  names: Record<string, string>;
+}
+
+export function renderHands(top: HTMLElement, bottom: HTMLElement, look: HandsLook, input: MoveInput, onAction: (a: Action) => void) {
+  const sides: [HTMLElement, Side][] = [
+    [top, look.bottom === "white" ? "black" : "white"],
+    [bottom, look.bottom],
+  ];
+  for (const [el, side] of sides) {
+    const letters = look.hands[side];
+    // A variant without hands shows none; one with hands shows empty ones too.
+    if (!letters && !look.title) {
+      el.innerHTML = "";
+      continue;
+    }
+    const counts = new Map<string, number>();
+    for (const l of letters) counts.set(l, (counts.get(l) ?? 0) + 1);
+    const mine = look.canMove && look.turn === side;
+    const title = look.title || "hand";
+    el.innerHTML =
+      `<span class="hand-title">${side === "white" ? "White" : "Black"} ${title}${letters ? "" : ": empty"}</span>` +
+      [...counts]
+        .map(([l, n]) => {
+          const letter = side === "white" ? l : l.toLowerCase();
+          // Both hands use upper-case letters: only the mover's button shows the selection.
+          const selected = mine && input.selection.reserve === l;
+          const enabled = mine && input.reserveSelectable(l);
+          return `<button type="button" class="reserve${selected ? " selected" : ""}" data-side="${side}" data-reserve="${l}" ${enabled ? "" : "disabled"} aria-pressed="${selected}" aria-label="${side} ${look.names[l] ?? l} in ${title}, ${n} left">${pieceSvg(letter)}<span class="count">${n}</span></button>`;
+        })
+        .join("");
+    el.querySelectorAll<HTMLButtonElement>("button[data-reserve]").forEach((b) => b.addEventListener("click", () => onAction(input.clickReserve(b.dataset.reserve!))));
+  }
+}
