@@ -47,7 +47,7 @@ class ServerAnalysis : public ServerFixture {
             [&](const Json& m) { return m["type"] == "done" && m.value("id", -1) == id; },
             kSearchTimeout);
     }
-    // The SAN of every legal move after `moves` (comma-separated) from fen.
+    // The SAN of every legal move after `moves` (separated by '+') from fen.
     std::set<std::string> legal_sans(const std::string& variant, const std::string& fen = "",
                                      const std::string& moves = "") {
         std::string target = "/api/moves?variant=" + variant;
@@ -125,7 +125,8 @@ TEST_F(ServerAnalysis, StreamsDeepeningLinesInSanForEveryVariant) {
                 for (const Json& m : at.json()["legal_moves"])
                     found |= m["lan"] == line["lan"][i] && m["san"] == line["san"][i];
                 ASSERT_TRUE(found) << "ply " << i << " of " << line;
-                played += (played.empty() ? "" : ",") + line["lan"][i].get<std::string>();
+                played +=
+                    (played.empty() ? "" : "+") + url_encode(line["lan"][i].get<std::string>());
             }
             const int value = white_value(line);
             EXPECT_LE(value, previous) << report;  // best first, for White
@@ -297,21 +298,22 @@ TEST_F(ServerAnalysis, BadRequestsSayWhatIsWrongAndWhere) {
 // a bad one is named by its place.
 TEST_F(ServerAnalysis, MovesListsThePositionAfterAVariation) {
     start();
-    const HttpResult r = get(port(), "/api/moves?variant=chess&moves=e2e4,e5,Nf3");
+    const HttpResult r = get(port(), "/api/moves?variant=chess&moves=e2e4+e5+Nf3");
     ASSERT_EQ(r.status, 200) << r;
     EXPECT_EQ(r.json()["fen"], "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
     EXPECT_EQ(r.json()["turn"], "black");
     EXPECT_EQ(r.json()["outcome"], "ongoing");
-    EXPECT_EQ(r.json()["played"], Json::parse(R"([{"lan":"e2e4","san":"e4"},{"lan":"e7e5","san":"e5"},
+    EXPECT_EQ(r.json()["played"],
+              Json::parse(R"([{"lan":"e2e4","san":"e4"},{"lan":"e7e5","san":"e5"},
                                                   {"lan":"g1f3","san":"Nf3"}])"));
-    const HttpResult mate = get(port(), "/api/moves?variant=chess&moves=f3,e5,g4,Qh4");
+    const HttpResult mate = get(port(), "/api/moves?variant=chess&moves=f3+e5+g4+Qh4");
     ASSERT_EQ(mate.status, 200) << mate;
     EXPECT_EQ(mate.json()["outcome"], "checkmate");
     EXPECT_TRUE(mate.json()["legal_moves"].empty());
-    const HttpResult bad = get(port(), "/api/moves?variant=chess&moves=e4,e4");
+    const HttpResult bad = get(port(), "/api/moves?variant=chess&moves=e4+e4");
     EXPECT_EQ(bad.status, 400) << bad;
     EXPECT_NE(bad.body.find("moves[1] 'e4'"), std::string::npos) << bad;
-    const HttpResult after = get(port(), "/api/moves?variant=chess&moves=f3,e5,g4,Qh4,a3");
+    const HttpResult after = get(port(), "/api/moves?variant=chess&moves=f3+e5+g4+Qh4+a3");
     EXPECT_EQ(after.status, 400) << after;
     EXPECT_NE(after.body.find("the game is over"), std::string::npos) << after;
 }

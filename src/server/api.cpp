@@ -454,13 +454,16 @@ ApiResponse handle_api(GameService& games, std::string_view method, std::string_
         if (!g) return from_error({400, "unknown variant " + chimera::quoted(param("variant"))});
         if (const std::string fen = param("fen"); !fen.empty())
             if (Status s = g->set_fen(fen); !s) return from_error({400, "fen: " + s.message()});
-        // The moves played from there (an analysis board's variation), comma-separated.
+        // The moves played from there (an analysis board's variation), separated
+        // by spaces (4D moves hold commas).
         const std::string moves = param("moves");
         std::size_t index = 0;
         Json played = Json::array();
-        for (std::size_t at = 0; !moves.empty() && at <= moves.size(); ++index) {
-            const std::size_t comma = std::min(moves.find(',', at), moves.size());
-            const std::string m = moves.substr(at, comma - at);
+        for (std::size_t at = moves.find_first_not_of(' '); at != std::string::npos;
+             at = moves.find_first_not_of(' ', at), ++index) {
+            const std::size_t end = std::min(moves.find(' ', at), moves.size());
+            const std::string m = moves.substr(at, end - at);
+            at = end;
             const std::string where = "moves[" + std::to_string(index) + "] " + chimera::quoted(m);
             if (index >= 2000) return from_error({400, "moves: at most 2000"});
             if (g->outcome() != Outcome::ONGOING)
@@ -470,10 +473,9 @@ ApiResponse handle_api(GameService& games, std::string_view method, std::string_
             if (Status s = g->play(m, &san, &lan); !s)
                 return from_error({400, where + ": " + s.message()});
             played.push_back({{"lan", lan}, {"san", san}});
-            at = comma + 1;
         }
         Json answer = position_json(*g);
-        if (!moves.empty()) answer["played"] = std::move(played);
+        if (index > 0) answer["played"] = std::move(played);
         return json_response(200, answer);
     }
     if (seg[1] != "games") return from_error({404, "no such endpoint"});

@@ -25,11 +25,11 @@ export interface AnalysisParams {
   game: string; // the game it comes from, if any
 }
 
-// "#/analysis/<variant>?fen=..&moves=a,b&ply=n&game=id".
+// "#/analysis/<variant>?fen=..&moves=a+b&ply=n&game=id" (moves separated by spaces).
 export function analysisHash(p: Partial<AnalysisParams> & { variant: string }): string {
   const q = new URLSearchParams();
   if (p.fen) q.set("fen", p.fen);
-  if (p.moves?.length) q.set("moves", p.moves.join(","));
+  if (p.moves?.length) q.set("moves", p.moves.join(" "));
   if (p.ply) q.set("ply", String(p.ply));
   if (p.game) q.set("game", p.game);
   const query = q.toString();
@@ -40,7 +40,7 @@ export function parseAnalysisHash(hash: string): AnalysisParams | null {
   const m = /^#\/analysis\/([^?]+)(?:\?(.*))?$/.exec(hash);
   if (!m) return null;
   const q = new URLSearchParams(m[2] ?? "");
-  const moves = (q.get("moves") ?? "").split(",").filter(Boolean);
+  const moves = (q.get("moves") ?? "").split(" ").filter(Boolean);
   return { variant: decodeURIComponent(m[1]), fen: q.get("fen") ?? "", moves, ply: Math.max(0, Number(q.get("ply") ?? 0) || 0), game: q.get("game") ?? "" };
 }
 
@@ -240,6 +240,7 @@ export class AnalysisScreen {
     if (this.engineOn) this.ask();
     else this.engine.stop();
     this.renderEngine();
+    this.drawArrow();
   }
 
   private onReport(r: EngineReport) {

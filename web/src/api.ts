@@ -75,7 +75,7 @@ export const api = {
   position: (variant: string, fen: string, moves: string[]) => {
     const q = new URLSearchParams({ variant });
     if (fen) q.set("fen", fen);
-    if (moves.length) q.set("moves", moves.join(","));
+    if (moves.length) q.set("moves", moves.join(" "));
     return request<PositionView>("GET", `/api/moves?${q}`);
   },
   record: (id: string) => request<string>("GET", `/api/games/${id}/record`),
