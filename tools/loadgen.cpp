@@ -23,6 +23,10 @@
 // (GET /api/games?limit=--list-limit, default 200) R times a second in all,
 // on keep-alive connections, during play; their latency is reported too.
 //
+// --analysts N keeps N analysis searches running during play (three lines of
+// chess each, a new position every --analyst-hold-ms, default 10 s) and
+// reports how long each took to reach depth 10 (tools/loadgen_analysts.h).
+//
 //   tools/fill-finished-games /tmp/f.db 100000 build/chimera
 //   chimera_loadgen --server build/chimera --db /tmp/f.db --games 100 --think-ms 1000
 //       --list-pollers 4 --list-rate 10
@@ -61,6 +65,8 @@
 #include <thread>
 #include <vector>
 
+#include "loadgen_analysts.h"
+
 extern char** environ;
 
 namespace chimera::loadgen {
@@ -93,6 +99,8 @@ struct Options {
     int list_pollers = 0;
     double list_rate = 10;  // game list requests per second, all pollers together
     int list_limit = 200;
+    int analysts = 0;  // analysis searches kept running during play (loadgen_analysts.h)
+    int analyst_hold_ms = 10000;
 };
 
 // The LANs of a state's compact legal moves (docs/api.md, "Legal moves"): under
@@ -525,7 +533,9 @@ pid_t start_server(const Options& opt, const std::string& db, unsigned short& po
                                   std::to_string(opt.server_threads), "--static", db + ".none",
                                   // every client is on loopback: lift the per-address flood limits
                                   "--max-connections-per-address", "999999", "--games-per-minute",
-                                  "999999"};
+                                  "999999", "--analysis-per-address",
+                                  std::to_string(std::max(1, opt.analysts)), "--analysis-searches",
+                                  std::to_string(std::max(32, opt.analysts))};
     std::vector<char*> argv;
     for (auto& a : args) argv.push_back(a.data());
     argv.push_back(nullptr);
@@ -561,7 +571,8 @@ int usage() {
                  "[--seconds S]\n"
                  "         [--max-moves N] [--max-plies N] [--threads N] [--server-threads N]\n"
                  "         [--parallel N] [--variant ID] [--seed N] [--think-ms MS] [--db FILE]\n"
-                 "         [--list-pollers N] [--list-rate R] [--list-limit N]\n";
+                 "         [--list-pollers N] [--list-rate R] [--list-limit N]\n"
+                 "         [--analysts N] [--analyst-hold-ms MS]\n";
     return 2;
 }
 
@@ -605,6 +616,10 @@ int run(int argc, char** argv) {
             opt.list_rate = std::clamp(std::stod(v), 0.1, 10000.0);
         else if (a == "--list-limit")
             opt.list_limit = std::clamp(std::stoi(v), 1, 200);
+        else if (a == "--analysts")
+            opt.analysts = std::clamp(std::stoi(v), 0, 1000);
+        else if (a == "--analyst-hold-ms")
+            opt.analyst_hold_ms = std::clamp(std::stoi(v), 100, 600000);
         else
             return usage();
     }
@@ -676,6 +691,11 @@ int run(int argc, char** argv) {
             poll_list(opt, sh.endpoint, period, opt.seed + static_cast<unsigned>(i), pollers_stop,
                       list_lat[static_cast<std::size_t>(i)], list_failures);
         });
+    std::optional<Analysts> analysts;
+    if (opt.analysts > 0) {
+        analysts.emplace(sh.endpoint, opt.analysts, std::chrono::milliseconds(opt.analyst_hold_ms));
+        std::this_thread::sleep_for(1s);  // their searches under way before the games move
+    }
     sh.playing = true;
     for (auto& c : clients) c->go();
     const auto deadline = start + std::chrono::duration_cast<Clock::duration>(
@@ -687,6 +707,7 @@ int run(int argc, char** argv) {
     const double play_s = std::chrono::duration<double>(Clock::now() - start).count();
     pollers_stop = true;
     for (auto& p : pollers) p.join();
+    if (analysts) analysts->stop();
     const double server_cpu = opt.pid ? cpu_seconds(opt.pid) - server_cpu0 : 0;
     rusage ru1{};
     getrusage(RUSAGE_SELF, &ru1);
@@ -741,6 +762,19 @@ int run(int argc, char** argv) {
             "%.2f ms, max %.2f ms (%zu samples, %ld failed)\n",
             opt.list_pollers, opt.list_limit, opt.list_rate, quantile_ms(all, 0.5),
             quantile_ms(all, 0.99), quantile_ms(all, 1.0), all.size(), list_failures.load());
+    }
+    if (analysts) {
+        AnalystStats& a = analysts->stats();
+        std::lock_guard lock(a.mutex);
+        std::sort(a.depth10_ms.begin(), a.depth10_ms.end());
+        std::vector<std::uint32_t> us;
+        for (double ms : a.depth10_ms) us.push_back(static_cast<std::uint32_t>(ms * 1000));
+        std::printf(
+            "analysis: %d analysts (3 lines of chess), %ld searches: depth 10 in p50 %.0f ms, p90 "
+            "%.0f ms, max %.0f ms (%zu reached it, %ld did not within %d ms), %ld failures\n",
+            opt.analysts, a.searches, quantile_ms(us, 0.5), quantile_ms(us, 0.9),
+            quantile_ms(us, 1.0), a.depth10_ms.size(), a.short_of_depth10, opt.analyst_hold_ms,
+            a.failures);
     }
     std::printf(
         "cpu:      server %.1f s (%.0f%% of one core), load generator %.1f s, during play\n",

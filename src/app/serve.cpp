@@ -156,6 +156,7 @@ int cmd_serve(const Args& args, std::ostream& out, std::ostream& err) {
         << std::endl;
     http.run(true);
     games.shutdown();  // before the network layer is torn down
+    if (analysis) analysis->shutdown();
     out << "Chimera stopped." << std::endl;
     return 0;
 }

@@ -143,9 +143,12 @@ struct AnalysisService::Worker {
 
 AnalysisService::AnalysisService(AnalysisLimits limits) : limits_(limits) {}
 
-AnalysisService::~AnalysisService() {
+AnalysisService::~AnalysisService() { shutdown(); }
+
+void AnalysisService::shutdown() {
     {
         std::lock_guard lock(mutex_);
+        if (closing_) return;
         closing_ = true;
         for (auto& w : workers_) {
             w->stop_asked = true;

@@ -103,8 +103,12 @@ class AnalysisService {
     };
     std::unique_ptr<Session> open(std::string address, Reporter report);
 
-    // Searches going on (for /api/health and the tests).
+    // Searches going on.
     int running() const;
+    // Stops every search and the workers (idempotent): no report is made
+    // after it returns. Called before the network layer the reports go to
+    // is torn down.
+    void shutdown();
 
   private:
     struct Worker;
