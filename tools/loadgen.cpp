@@ -676,6 +676,11 @@ int run(int argc, char** argv) {
     std::this_thread::sleep_for(200ms);
     const long rss2 = opt.pid ? rss_kb(opt.pid) : -1;
 
+    std::optional<Analysts> analysts;
+    if (opt.analysts > 0) {
+        analysts.emplace(sh.endpoint, opt.analysts, std::chrono::milliseconds(opt.analyst_hold_ms));
+        std::this_thread::sleep_for(1s);  // their searches under way before the games move
+    }
     rusage ru0{};
     getrusage(RUSAGE_SELF, &ru0);
     const double server_cpu0 = opt.pid ? cpu_seconds(opt.pid) : 0;
@@ -691,11 +696,6 @@ int run(int argc, char** argv) {
             poll_list(opt, sh.endpoint, period, opt.seed + static_cast<unsigned>(i), pollers_stop,
                       list_lat[static_cast<std::size_t>(i)], list_failures);
         });
-    std::optional<Analysts> analysts;
-    if (opt.analysts > 0) {
-        analysts.emplace(sh.endpoint, opt.analysts, std::chrono::milliseconds(opt.analyst_hold_ms));
-        std::this_thread::sleep_for(1s);  // their searches under way before the games move
-    }
     sh.playing = true;
     for (auto& c : clients) c->go();
     const auto deadline = start + std::chrono::duration_cast<Clock::duration>(

@@ -1,5 +1,7 @@
 #include "server/analysis.h"
 
+#include <pthread.h>
+#include <sched.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -225,9 +227,13 @@ void AnalysisService::stop_session(const Session& session) {
 }
 
 void AnalysisService::work(Worker& w) {
-    // Below the games' threads: a live game's move or computer reply is never
-    // kept waiting by an analysis (Linux gives each thread its own niceness).
-    setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), kNice);
+    // Only the CPU the games leave: Linux's SCHED_IDLE class (per thread) gives
+    // way at once to a live game's move, the clocks and the computer players,
+    // which keep their speed and strength; the analyses share what is left
+    // equally. Where the class is refused, the lowest niceness.
+    sched_param none{};
+    if (pthread_setschedparam(pthread_self(), SCHED_IDLE, &none) != 0)
+        setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), kNice);
     w.engine.set_hash_mb(limits_.hash_mb);
     std::unique_lock lock(mutex_);
     while (true) {

@@ -1,8 +1,8 @@
 // The analysis board's engine: searches of any position for the clients of
 // the analysis WebSocket (docs/api.md, "Analysis"), apart from the games'
 // computer players. Each connection has at most one search; a new request
-// replaces it. Searches run on their own workers at a lower CPU priority than
-// the games (kNice), each for at most max_seconds, at most max_searches at
+// replaces it. Searches run on their own workers in Linux's SCHED_IDLE class
+// (the CPU the games leave), each for at most max_seconds, at most max_searches at
 // once in all and per_address for one client address, so neither analysis
 // nor a crowd of analysts can slow a live game or lock out other analysts.
 // A worker keeps its table for the connection it last served, so stepping
@@ -71,7 +71,7 @@ ApiError parse_analysis_message(std::string_view text, std::string& type, Analys
 
 class AnalysisService {
   public:
-    static constexpr int kNice = 10;       // the workers' niceness (games: 0)
+    static constexpr int kNice = 19;       // the workers' niceness where SCHED_IDLE is refused
     static constexpr int kReportMs = 100;  // between two reports of a search
     static constexpr int kMaxLines = 3;
 
