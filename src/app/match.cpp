@@ -2,13 +2,17 @@
 // validate game records).
 #include "match/match.h"
 
+#include <algorithm>
+#include <cmath>
 #include <fstream>
+#include <iterator>
 #include <mutex>
 #include <ostream>
 #include <sstream>
 
 #include "app/cli.h"
 #include "core/text.h"
+#include "engine/fit.h"
 #include "game/record.h"
 #include "protocol/uci_client.h"
 #include "variants/registry.h"
@@ -27,12 +31,13 @@ int usage_error(std::ostream& err, const std::string& m) {
 int cmd_match(const Args& args, std::ostream& out, std::ostream& err) {
     match::MatchConfig c;
     std::string pgn_path;
+    bool winprob = false;
     if (args.empty())
         return usage_error(err,
                            "usage: chimera match <variant> [--games N] [--a SPEC] [--b SPEC] "
                            "(SPEC: level=N,nodes=N,depth=N,movetime=MS,hash=MB,name=X,engine=PATH "
                            "or random) [--tc BASE+INC] [--random-plies N] [--max-plies N] [--seed "
-                           "S] [--concurrency N] [--pgn FILE] [--sprt ELO0 ELO1]");
+                           "S] [--concurrency N] [--pgn FILE] [--sprt ELO0 ELO1] [--winprob]");
     c.variant = args[0];
     if (!with_variant(c.variant, []<class>() {}))
         return usage_error(err, "unknown variant " + quoted(c.variant));
@@ -90,6 +95,8 @@ int cmd_match(const Args& args, std::ostream& out, std::ostream& err) {
             const std::string* v = value();
             if (!v) return usage_error(err, "--pgn needs a file name");
             pgn_path = *v;
+        } else if (a == "--winprob") {
+            winprob = true;
         } else if (a == "--sprt") {
             const std::string* e0 = value();
             const std::string* e1 = value();
@@ -112,7 +119,24 @@ int cmd_match(const Args& args, std::ostream& out, std::ostream& err) {
     }
     out << "match " << c.variant << ": A = " << c.a.name << ", B = " << c.b.name << ", " << c.games
         << " games\n";
+    // --winprob: every searched position's score against the game's result.
+    engine::LogisticFit fit({"cp", "first move"});
+    const int kEdges[] = {-800, -400, -200, -100, -50, 0, 50, 100, 200, 400, 800};
+    constexpr int kBuckets = static_cast<int>(std::size(kEdges)) + 1;
+    double bucket_sum[kBuckets] = {}, bucket_n[kBuckets] = {};
+    int drawn = 0;
     const match::MatchStats stats = match::run_match(c, [&](int i, const match::GameResult& g) {
+        if (winprob) {
+            drawn += g.score_white == 0.5;
+            for (int cp : g.white_cp) {
+                fit.add({static_cast<double>(cp), 1.0}, g.score_white);
+                const int b =
+                    static_cast<int>(std::upper_bound(std::begin(kEdges), std::end(kEdges), cp) -
+                                     std::begin(kEdges));
+                bucket_sum[b] += g.score_white;
+                ++bucket_n[b];
+            }
+        }
         out << "game " << i + 1 << ": " << g.record.tag("White") << " - " << g.record.tag("Black")
             << " " << g.record.result << " (" << g.termination << ", " << g.record.moves.size()
             << " plies)\n"
@@ -125,6 +149,30 @@ int cmd_match(const Args& args, std::ostream& out, std::ostream& err) {
                   stats.elo_error95());
     out << line;
     if (c.sprt) out << match::sprt_verdict(stats, c) << '\n';
+    if (winprob) {
+        // White's expected score E(cp) = 1 / (1 + 10^(-(slope * cp + edge) / 400)).
+        const auto r = fit.fit();
+        std::snprintf(line, sizeof line,
+                      "winprob: %zu positions of %d games (%d drawn): slope %.3f +/- %.3f, White's "
+                      "edge %.0f cp, log loss %.4f\n",
+                      fit.samples(), c.games, drawn, r.weight[0], 2 * r.std_error[0], r.weight[1],
+                      r.log_loss);
+        out << line;
+        for (int b = 0; b < kBuckets; ++b) {
+            if (bucket_n[b] == 0) continue;
+            const int lo = b == 0 ? -99999 : kEdges[b - 1],
+                      hi = b == kBuckets - 1 ? 99999 : kEdges[b];
+            const double mid = b == 0              ? kEdges[0] * 1.25
+                               : b == kBuckets - 1 ? kEdges[kBuckets - 2] * 1.25
+                                                   : (lo + hi) / 2.0;
+            const double model = 1 / (1 + std::pow(10.0, -(r.weight[0] * mid + r.weight[1]) / 400));
+            std::snprintf(line, sizeof line,
+                          "winprob:   cp in [%6d, %6d): %7.0f positions, White scored %.3f (model "
+                          "at %+.0f: %.3f)\n",
+                          lo, hi, bucket_n[b], bucket_sum[b] / bucket_n[b], mid, model);
+            out << line;
+        }
+    }
     return 0;
 }
 

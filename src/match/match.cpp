@@ -250,6 +250,8 @@ GameResult play_game(const MatchConfig& c, const Opening& opening, bool a_is_whi
         }
         lan.push_back(played);
         out.record.moves.push_back(san);
+        if (!players[side]->random && !engine::is_mate_score(r.score))
+            out.white_cp.push_back(side == WHITE ? r.score : -r.score);
         // Resign adjudication: scores beyond the threshold, from White's side, agreeing in sign.
         const int white_view = side == WHITE ? r.score : -r.score;
         if (c.resign_cp > 0 && std::abs(white_view) >= c.resign_cp) {
@@ -266,6 +268,7 @@ GameResult play_game(const MatchConfig& c, const Opening& opening, bool a_is_whi
         }
     }
     out.score_a = a_is_white ? white_score : 1 - white_score;
+    out.score_white = white_score;
     out.termination = termination;
     game::Record& rec = out.record;
     rec.set_tag("Event", "Chimera match");

@@ -48,8 +48,13 @@ struct MatchConfig {
 
 struct GameResult {
     double score_a = 0;  // 1, 0.5 or 0 from player A's side
+    double score_white = 0;
     std::string termination;
     game::Record record;
+    // The searching side's score of each position it searched, from White's
+    // side, in centipawns (mate scores left out): the samples of a
+    // win-probability fit (chimera match --winprob).
+    std::vector<int> white_cp;
 };
 
 struct MatchStats {
