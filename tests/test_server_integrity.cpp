@@ -290,6 +290,14 @@ class FlakyStorage final : public server::Storage {
         return check() ? inner_->list_finished(before, limit, out) : down();
     }
     Status count_finished(std::int64_t& count) override { return inner_->count_finished(count); }
+    Status save_review(const std::string& id, const std::string& engine, const std::string& review,
+                       std::int64_t now) override {
+        return inner_->save_review(id, engine, review, now);
+    }
+    Status load_review(const std::string& id, const std::string& engine, std::string& review,
+                       bool* found) override {
+        return inner_->load_review(id, engine, review, found);
+    }
     Status heartbeat(std::int64_t at) override { return inner_->heartbeat(at); }
     Status last_heartbeat(std::int64_t& at) override { return inner_->last_heartbeat(at); }
 

@@ -80,10 +80,13 @@ int cmd_serve(const Args& args, std::ostream& out, std::ostream& err) {
                 return err << "error: --trusted-proxy: " << s.message() << '\n', kUsageError;
             options.trusted_proxies.push_back(n);
             ++i;
-        } else if (a == "--computer-games-per-address" || a == "--computer-queue") {
+        } else if (a == "--computer-games-per-address" || a == "--computer-queue" ||
+                   a == "--review-queue") {
             auto n = number(1, 10000);
             if (!n) return err << "error: " << a << " takes 1-10000\n", kUsageError;
-            (a == "--computer-queue" ? computer_limits.queue : computer_limits.per_address) = *n;
+            (a == "--computer-queue" ? computer_limits.queue
+             : a == "--review-queue" ? computer_limits.review_queue
+                                     : computer_limits.per_address) = *n;
         } else if (a == "--analysis-searches" || a == "--analysis-per-address" ||
                    a == "--analysis-seconds") {
             auto n =
@@ -115,7 +118,7 @@ int cmd_serve(const Args& args, std::ostream& out, std::ostream& err) {
                    "--address IP"
                    " --max-connections N --max-connections-per-address N --games-per-minute N "
                    "--games-per-minute-total N --trusted-proxy IP[/BITS] "
-                   "--computer-games-per-address N --computer-queue N "
+                   "--computer-games-per-address N --computer-queue N --review-queue N "
                    "--analysis-searches N --analysis-per-address N --analysis-seconds N "
                    "--idle-seconds N --header-seconds N --ws-idle-seconds N"
                    " --requests-per-second N --request-burst N --invite-seconds N"

@@ -48,6 +48,14 @@ struct BenchPosition {
     int depth;
 };
 
+// The engine's evaluation as White's expected score, fitted per variant on the
+// engine's own games (chimera match --winprob, docs/engine.md "Win
+// probability"): E(cp) = 1 / (1 + 10^(-slope * cp / 400)). The post-game
+// review measures each move's loss with it.
+struct WinModel {
+    double slope = 1.0;
+};
+
 struct VariantInfo {
     std::string_view id;           // used in the protocol, the API and game records
     std::string_view name;         // for people
@@ -65,6 +73,7 @@ struct VariantInfo {
     std::span<const BenchPosition> bench_search;
     // The variant that checks the shared machinery (orthodox chess): listed last.
     bool calibration = false;
+    WinModel win{};
 
     constexpr bool random_start() const { return starts.size() > 1; }
     constexpr std::string_view default_fen() const { return starts[0].fen; }

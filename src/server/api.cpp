@@ -531,6 +531,17 @@ ApiResponse handle_api(GameService& games, std::string_view method, std::string_
         if (err) return from_error(err);
         return ApiResponse{200, "application/x-chess-pgn; charset=utf-8", text};
     }
+    if (action == "review") {
+        // GET: the review (200) or where it stands (202); POST also asks for it.
+        if (!get && !post) return from_error({405, "use GET or POST"});
+        if ((err = only_params({}))) return from_error(err);
+        if (post && !body.empty() && body != "{}")
+            return from_error({400, "a review request has no body (or {})"});
+        int status = 0;
+        std::string text = games.review(id, post, status, err);
+        if (err) return from_error(err);
+        return ApiResponse{status, "application/json", std::move(text)};
+    }
     if (!post) return from_error({405, "use POST"});
     if ((err = only_params({}))) return from_error(err);
     if (action == "join") {

@@ -12,6 +12,7 @@
 
 #include "core/text.h"
 #include "game/record.h"
+#include "server/review.h"
 #include "server/room.h"
 #include "variants/registry.h"
 
@@ -76,6 +77,8 @@ GameService::GameService(std::unique_ptr<Storage> storage, int computer_threads,
       rules_(rules),
       started_ms_(now_ms()),
       computer_limits_(limits) {
+    reviews_ = std::make_unique<ReviewService>(
+        *storage_, static_cast<std::size_t>(std::max(1, computer_limits_.review_queue)));
     for (int i = 0; i < std::max(1, computer_threads); ++i)
         workers_.emplace_back([this] { computer_loop(false); });
     workers_.emplace_back([this] { computer_loop(true); });
@@ -88,6 +91,7 @@ GameService::~GameService() { shutdown(); }
 void GameService::shutdown() {
     if (closing_.exchange(true)) return;
     storage_->watch(nullptr);  // no more refreshes from other servers' writes
+    reviews_->shutdown();
     const std::vector<std::shared_ptr<Room>> all = live_rooms();
     for (auto& room : all) {  // lock order everywhere: a room, then the room map
         std::lock_guard rl(room->mutex);

@@ -33,6 +33,8 @@ class Engine;
 
 namespace chimera::server {
 
+class ReviewService;
+
 // An error with the HTTP status it maps to (400, 403, 404, 409).
 struct ApiError {
     int status = 0;
@@ -66,6 +68,7 @@ struct CreateRequest {
 struct ComputerLimits {
     int per_address = 4;
     int queue = 32;
+    int review_queue = 16;  // finished games waiting for their review (review.h)
 };
 
 // What the service answers: typed values, turned into JSON by the API (api.cpp).
@@ -168,6 +171,9 @@ class GameService {
     std::string record(const std::string& id, ApiError& err);
     // The game as it stood after ply n (0: its start), for reviewing.
     std::unique_ptr<Game> position_at(const std::string& id, std::size_t n, ApiError& err);
+    // A finished game's review (review.h): its JSON with status 200, or 202
+    // and where it stands (queued or computing; asked for when `start`).
+    std::string review(const std::string& id, bool start, int& status, ApiError& err);
     // The live games and the finished ones after `before` (the first page
     // without it), at most limit of each; with `before`, only finished games.
     GameListing list(std::size_t limit, const std::optional<ListCursor>& before, ApiError& err);
@@ -251,6 +257,7 @@ class GameService {
     ApiError apply_move(Room& room, const MoveInput& input);  // room locked
 
     std::unique_ptr<Storage> storage_;
+    std::unique_ptr<ReviewService> reviews_;  // after storage_: it uses it
     // Several servers on the store (Storage::shared): this one's name in the
     // leases, and until when (wall-clock ms) its last renewal holds them.
     const bool shared_;

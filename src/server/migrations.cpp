@@ -228,6 +228,26 @@ constexpr Migration kMigrations[] = {
     CREATE TRIGGER games_presence_end AFTER UPDATE OF result ON games
     FOR EACH ROW WHEN (NEW.result <> '*') EXECUTE FUNCTION games_presence_end();
     )sql"},
+    // 8: the post-game reviews: one per finished game and engine (its name and
+    // budget), the evaluations and marks as the API sends them.
+    {R"sql(
+    CREATE TABLE reviews (
+        game_id TEXT NOT NULL REFERENCES games(id),
+        engine TEXT NOT NULL,
+        review TEXT NOT NULL,
+        created_ms INTEGER NOT NULL,
+        PRIMARY KEY (game_id, engine)
+    );
+    )sql",
+     R"sql(
+    CREATE TABLE reviews (
+        game_id TEXT COLLATE "C" NOT NULL REFERENCES games(id),
+        engine TEXT NOT NULL,
+        review TEXT NOT NULL,
+        created_ms BIGINT NOT NULL,
+        PRIMARY KEY (game_id, engine)
+    );
+    )sql"},
 };
 
 static_assert(std::size(kMigrations) == kSchemaVersion,

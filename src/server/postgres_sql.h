@@ -196,6 +196,13 @@ inline constexpr Statement kHeartbeat{"heartbeat",
                                       "ON CONFLICT (id) DO UPDATE SET at_ms = excluded.at_ms"};
 inline constexpr Statement kLastHeartbeat{"last_heartbeat",
                                           "SELECT at_ms FROM heartbeat WHERE id = 1"};
+inline constexpr Statement kSaveReview{
+    "save_review",
+    "INSERT INTO reviews(game_id, engine, review, created_ms) VALUES($1, $2, $3, $4::bigint) "
+    "ON CONFLICT (game_id, engine) DO UPDATE SET review = excluded.review, "
+    "created_ms = excluded.created_ms"};
+inline constexpr Statement kLoadReview{
+    "load_review", "SELECT review FROM reviews WHERE game_id = $1 AND engine = $2"};
 inline constexpr Statement kSetVersion{"set_version", "INSERT INTO schema_version VALUES($1)"};
 
 // Presence is committed without waiting for the disk: nobody is told that it

@@ -365,6 +365,27 @@ class PostgresStorage final : public Storage {
         });
     }
 
+    Status save_review(const std::string& id, const std::string& engine, const std::string& review,
+                       std::int64_t now_ms) override {
+        return with(*writers_[0], [&](Connection& c, bool) {
+            return c.run(kSaveReview, Params() << id << engine << review << now_ms);
+        });
+    }
+
+    Status load_review(const std::string& id, const std::string& engine, std::string& review,
+                       bool* found) override {
+        return with(reader_, [&](Connection& c, bool) -> Status {
+            *found = false;
+            Result r;
+            if (Status s = c.run(kLoadReview, Params() << id << engine, &r); !s) return s;
+            if (PQntuples(r.get()) == 1) {
+                *found = true;
+                review = text(r.get(), 0, 0);
+            }
+            return Status::ok();
+        });
+    }
+
     Status heartbeat(std::int64_t at_ms) override {
         return with(*writers_[0],
                     [&](Connection& c, bool) { return c.run(kHeartbeat, Params() << at_ms); });

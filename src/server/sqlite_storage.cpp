@@ -198,6 +198,41 @@ class SqliteStorage final : public Storage {
         return db_.step_once("COMMIT");
     }
 
+    Status save_review(const std::string& id, const std::string& engine, const std::string& review,
+                       std::int64_t now_ms) override {
+        std::lock_guard lock(db_.mutex);
+        sqlite3_stmt* st = db_.statement(
+            "INSERT OR REPLACE INTO reviews(game_id, engine, review, created_ms) VALUES(?, ?, ?, "
+            "?)");
+        if (!st) return db_.error("prepare review");
+        sqlite3_bind_text(st, 1, id.data(), static_cast<int>(id.size()), SQLITE_TRANSIENT);
+        sqlite3_bind_text(st, 2, engine.data(), static_cast<int>(engine.size()), SQLITE_TRANSIENT);
+        sqlite3_bind_text(st, 3, review.data(), static_cast<int>(review.size()), SQLITE_TRANSIENT);
+        sqlite3_bind_int64(st, 4, now_ms);
+        const int rc = sqlite3_step(st);
+        sqlite3_reset(st);
+        return rc == SQLITE_DONE ? Status::ok() : db_.error("save review");
+    }
+
+    Status load_review(const std::string& id, const std::string& engine, std::string& review,
+                       bool* found) override {
+        std::lock_guard lock(db_.mutex);
+        *found = false;
+        sqlite3_stmt* st =
+            db_.statement("SELECT review FROM reviews WHERE game_id = ? AND engine = ?");
+        if (!st) return db_.error("prepare review read");
+        sqlite3_bind_text(st, 1, id.data(), static_cast<int>(id.size()), SQLITE_TRANSIENT);
+        sqlite3_bind_text(st, 2, engine.data(), static_cast<int>(engine.size()), SQLITE_TRANSIENT);
+        const int rc = sqlite3_step(st);
+        if (rc == SQLITE_ROW) {
+            *found = true;
+            review.assign(reinterpret_cast<const char*>(sqlite3_column_text(st, 0)),
+                          static_cast<std::size_t>(sqlite3_column_bytes(st, 0)));
+        }
+        sqlite3_reset(st);
+        return rc == SQLITE_ROW || rc == SQLITE_DONE ? Status::ok() : db_.error("review read");
+    }
+
     Status heartbeat(std::int64_t at_ms) override {
         std::lock_guard lock(db_.mutex);
         sqlite3_stmt* st =

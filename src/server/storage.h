@@ -146,6 +146,14 @@ class Storage {
     virtual Status count_finished(std::int64_t& count) = 0;
     // The server's last sign of life, written every second: after a crash, the
     // running clocks are charged up to it and the downtime after it is not.
+    // A finished game's review by `engine` (its name and budget): the JSON text
+    // the API sends. Saving one that is there replaces it.
+    virtual Status save_review(const std::string& id, const std::string& engine,
+                               const std::string& review, std::int64_t now_ms) = 0;
+    // *found is false when the game has no review by that engine.
+    virtual Status load_review(const std::string& id, const std::string& engine,
+                               std::string& review, bool* found) = 0;
+
     virtual Status heartbeat(std::int64_t at_ms) = 0;
     virtual Status last_heartbeat(std::int64_t& at_ms) = 0;
 
