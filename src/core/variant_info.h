@@ -56,6 +56,18 @@ struct WinModel {
     double slope = 1.0;
 };
 
+// How the variant writes a position, for the board editor, which builds one
+// from an edited board: the FEN's fields in order ("placement", "side",
+// "castling", "ep", "hand", "halfmove", "fullmove"), the order a hand or
+// reserve lists each side's letters in, and the castling letters (White's,
+// then Black's, in the order the field writes them). The placement is the
+// board as drawn, read row by row from the top, small boards side by side.
+struct FenLayout {
+    std::span<const std::string_view> fields;
+    std::string_view hand_order;
+    std::string_view castling;
+};
+
 struct VariantInfo {
     std::string_view id;           // used in the protocol, the API and game records
     std::string_view name;         // for people
@@ -74,6 +86,7 @@ struct VariantInfo {
     // The variant that checks the shared machinery (orthodox chess): listed last.
     bool calibration = false;
     WinModel win{};
+    FenLayout fen{};
 
     constexpr bool random_start() const { return starts.size() > 1; }
     constexpr std::string_view default_fen() const { return starts[0].fen; }

@@ -107,7 +107,9 @@ Json variants_json() {
     static const Json kList = [] {
         Json list = Json::array();
         for (const VariantInfo* v : kVariantInfos) {
-            Json starts = Json::array(), pieces = Json::array(), marks = Json::array();
+            Json starts = Json::array(), pieces = Json::array(), marks = Json::array(),
+                 fen_fields = Json::array();
+            for (std::string_view f : v->fen.fields) fen_fields.push_back(f);
             for (const MarkInfo& m : v->marks)
                 marks.push_back({{"mark", m.mark}, {"meaning", m.meaning}});
             for (const StartPosition& s : v->starts)
@@ -125,6 +127,10 @@ Json variants_json() {
                             {"hand", v->hand_name},
                             {"pieces", pieces},
                             {"marks", marks},
+                            {"fen",
+                             {{"fields", fen_fields},
+                              {"hand_order", v->fen.hand_order},
+                              {"castling", v->fen.castling}}},
                             {"calibration", v->calibration}});
         }
         return list;

@@ -2,7 +2,8 @@
 // engine streams its search (evaluation bar, depth, three lines in SAN, the
 // best move's arrow) and stops; a move played on the board becomes a
 // variation beside the game's move, which stays the main line; a finished
-// game opens here at the ply shown, and a game in progress offers no analysis.
+// game opens here at the ply shown, with its review (the curve and the
+// marked moves), and a game in progress offers no analysis.
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { apiCreate, apiMove, assertNoPageErrors, BASE, launch, newPage, openGame, shot } from "./helpers.mjs";
@@ -109,6 +110,22 @@ describe("the analysis board", () => {
     await page.locator("#engine-eval", { hasText: "#−1" }).waitFor({ timeout: 20_000 });
     assert.match(await page.locator("#engine-lines li").first().textContent(), /Qh4#/);
     await page.locator("#links a", { hasText: "Back to the game" }).waitFor();
+
+    // The review: asked for, computed, drawn as a curve with the blunder
+    // marked on the curve and in the move list.
+    await page.locator("#review-ask").click();
+    await page.locator("#review-curve svg.curve").waitFor({ timeout: 60_000 });
+    const g4 = page.locator("#tree .tree-move.mark-blunder");
+    assert.equal(await g4.count(), 1, "one blunder");
+    assert.equal(await g4.textContent(), "g4??");
+    assert.match(await g4.getAttribute("aria-label"), /^g4, blunder; best was \S+/);
+    assert.equal(await page.locator("#review-curve .dot.blunder").count(), 1);
+    assert.match(await page.locator("#review-summary").textContent(), /White: 1 blunder/);
+    // A click on the curve's start goes to the start position.
+    const box = await page.locator("#review-curve svg").boundingBox();
+    await page.mouse.click(box.x + 2, box.y + box.height / 2);
+    await page.locator("#nav-start:disabled").waitFor();
+    await shot(page, "analysis-review");
     assertNoPageErrors(page);
     await page.context().close();
   });

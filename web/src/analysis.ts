@@ -4,7 +4,7 @@
 // evaluation bar, depth, up to three lines in SAN, the best move's arrow).
 // The positions and their legal moves come from GET /api/moves; the client
 // decides no rule.
-import { api } from "./api";
+import { api, ApiError } from "./api";
 import { BoardView } from "./board";
 import { choiceLabel, MoveInput, type Action } from "./controller";
 import { EngineSocket, scoreText, whiteShare, type EngineReport } from "./engine";
@@ -13,6 +13,7 @@ import { renderHands } from "./hands";
 import { notFoundPage } from "./notices";
 import { pieceSvg } from "./pieces";
 import { bindSettings, settingsMarkup } from "./settings";
+import { curveSvg, MARK_SYMBOL, plyAt, summaryText, type Review, type ReviewMove } from "./reviewcurve";
 import { MoveTree, listItems } from "./tree";
 import type { LegalMove, PositionView, Side } from "./types";
 import { findVariant, handName, markMeanings, pieceNames, variants, type VariantInfo } from "./variants";
@@ -77,6 +78,9 @@ export class AnalysisScreen {
   private destroyed = false;
   private ticket = 0;
   private rootFen = "";
+  private gameLine: number[] = []; // the game's own moves, by node: the review's plies
+  private review: Review | null = null;
+  private reviewTimer = 0;
   private onResize = () => this.drawArrow();
 
   constructor(private root: HTMLElement, private params: AnalysisParams) {
@@ -99,6 +103,13 @@ export class AnalysisScreen {
               <span id="engine-depth" class="engine-depth"></span>
             </div>
             <ol id="engine-lines" class="engine-lines" aria-label="Engine lines"></ol>
+          </section>
+          <section class="game-review" id="review-section" aria-labelledby="review-title" hidden>
+            <h2 id="review-title">Game review</h2>
+            <button type="button" id="review-ask">Review the game</button>
+            <p id="review-status" class="hint" role="status"></p>
+            <div id="review-curve" class="curve-host"></div>
+            <ul id="review-summary" class="review-summary"></ul>
           </section>
           <div class="review-nav" role="group" aria-label="Step through the moves">
             <button type="button" id="nav-start" aria-keyshortcuts="Home">Start</button>
@@ -130,6 +141,13 @@ export class AnalysisScreen {
     this.engine = new EngineSocket((r) => this.onReport(r), (m) => this.error(`Engine: ${m}`));
     bindSettings(root);
     this.$("#engine-toggle").addEventListener("click", () => this.toggleEngine());
+    this.$("#review-ask").addEventListener("click", () => void this.loadReview(true));
+    this.$("#review-curve").addEventListener("click", (e) => {
+      if (!this.review) return;
+      const box = (e.currentTarget as HTMLElement).getBoundingClientRect();
+      const ply = plyAt(this.review, (e.clientX - box.left) / box.width);
+      void this.goTo(ply === 0 ? 0 : this.gameLine[ply - 1] ?? 0);
+    });
     this.$("#nav-start").addEventListener("click", () => this.goTo(this.tree.step(this.at, "start")));
     this.$("#nav-prev").addEventListener("click", () => this.goTo(this.tree.step(this.at, "prev")));
     this.$("#nav-next").addEventListener("click", () => this.goTo(this.tree.step(this.at, "next")));
@@ -161,6 +179,7 @@ export class AnalysisScreen {
   destroy() {
     this.destroyed = true;
     this.engine.close();
+    clearTimeout(this.reviewTimer);
     window.removeEventListener("resize", this.onResize);
   }
 
@@ -190,12 +209,14 @@ export class AnalysisScreen {
         const end = await api.position(this.params.variant, this.rootFen, this.params.moves);
         const last = this.tree.addLine(0, end.played ?? []);
         this.positions.set(last.id, end);
+        this.gameLine = this.tree.path(last.id).map((n) => n.id);
       }
     } catch (e) {
       this.$("#status").textContent = "This position cannot be analysed.";
       this.error((e as Error).message);
       return;
     }
+    if (this.params.game) void this.loadReview(false);
     const line = this.tree.mainline(0);
     const ply = Math.min(this.params.ply || line.length, line.length);
     await this.goTo(ply === 0 ? 0 : line[ply - 1].id);
@@ -227,6 +248,51 @@ export class AnalysisScreen {
     this.render();
     const n = this.tree.node(id);
     this.$("#live").textContent = id === 0 ? "The start position" : `${n.san}`;
+  }
+
+  // The game's review: shown when there, else what it waits for (polled), or
+  // the button that asks for it.
+  private async loadReview(ask: boolean) {
+    const section = this.$("#review-section");
+    section.hidden = false;
+    const status = this.$("#review-status");
+    const button = this.$("#review-ask") as HTMLButtonElement;
+    clearTimeout(this.reviewTimer);
+    try {
+      const r = await api.review(this.params.game, ask);
+      if (this.destroyed) return;
+      if (r.done) {
+        this.review = r.review;
+        button.hidden = true;
+        status.textContent = `By ${r.review.engine}.`;
+        this.render();
+        return;
+      }
+      button.hidden = true;
+      const p = r.progress;
+      status.textContent = p.status === "computing" ? `Reviewing: ${p.done} of ${p.of} positions…` : `Waiting for the engine (${p.ahead ?? 0} ${p.ahead === 1 ? "game" : "games"} before this one)…`;
+      this.reviewTimer = window.setTimeout(() => void this.loadReview(false), 700);
+    } catch (e) {
+      if (this.destroyed) return;
+      const notYet = e instanceof ApiError && e.status === 404;
+      button.hidden = !notYet;
+      status.textContent = notYet ? "The engine can go through the game and mark its inaccuracies, mistakes and blunders." : `No review: ${(e as Error).message}`;
+    }
+  }
+
+  private renderReview() {
+    const r = this.review;
+    if (!r) return;
+    const ply = this.gameLine.indexOf(this.at) + 1; // 0: the start, or off the game's line
+    this.$("#review-curve").innerHTML = curveSvg(r, Math.max(0, ply));
+    this.$("#review-summary").innerHTML = (["white", "black"] as const).map((side) => `<li>${escapeHtml(summaryText(r, side))}</li>`).join("");
+  }
+
+  // The review's mark of a node on the game's line, if any.
+  private markOf(id: number): ReviewMove | null {
+    const i = this.gameLine.indexOf(id);
+    const m = i >= 0 ? this.review?.moves[i] : undefined;
+    return m?.mark ? m : null;
   }
 
   private ask() {
@@ -335,6 +401,7 @@ export class AnalysisScreen {
     this.$("#status").textContent = outcome !== "ongoing" ? `${OUTCOME_TEXT[outcome] ?? outcome}` : `${side(p.turn)} to move${p.board.checked.length ? ", in check" : ""}`;
     (this.$("#fen") as HTMLInputElement).value = p.fen;
     this.renderTree();
+    this.renderReview();
     this.renderEngine();
     this.drawArrow();
     const from = this.params.game ? `<a href="#/game/${encodeURIComponent(this.params.game)}">Back to the game</a> · ` : "";
@@ -355,7 +422,10 @@ export class AnalysisScreen {
         if (it.kind === "close") return `<span class="paren">)</span>`;
         const current = it.node.id === this.at;
         const side = this.tree.onMainline(it.node.id) ? "main" : "side";
-        return `${it.number ? `<span class="num">${it.number}</span>` : ""}<button type="button" class="tree-move ${side}" role="listitem" data-node="${it.node.id}"${current ? ' aria-current="true"' : ""}>${escapeHtml(it.node.san)}</button>`;
+        const mark = this.markOf(it.node.id);
+        const label = mark ? ` title="${mark.mark}${mark.best ? `; best was ${escapeHtml(mark.best)}` : ""}" aria-label="${escapeHtml(it.node.san)}, ${mark.mark}${mark.best ? `; best was ${escapeHtml(mark.best)}` : ""}"` : "";
+        const symbol = mark?.mark ? `<span class="symbol" aria-hidden="true">${MARK_SYMBOL[mark.mark]}</span>` : "";
+        return `${it.number ? `<span class="num">${it.number}</span>` : ""}<button type="button" class="tree-move ${side}${mark ? ` mark-${mark.mark}` : ""}" role="listitem" data-node="${it.node.id}"${current ? ' aria-current="true"' : ""}${label}>${escapeHtml(it.node.san)}${symbol}</button>`;
       })
       .join(" ");
     this.$("#tree").innerHTML = html || `<span class="hint">No moves yet: play one on the board.</span>`;

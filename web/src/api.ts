@@ -1,4 +1,5 @@
 // Talking to the server: JSON over HTTP and one WebSocket per game view.
+import type { Review } from "./reviewcurve";
 import { applyPush, fromWire } from "./sync";
 import type { Delta, GameState, PositionView, WireState } from "./types";
 import type { VariantInfo } from "./variants";
@@ -59,6 +60,13 @@ export interface ImportOptions {
   increment_seconds?: number;
 }
 
+export interface ReviewProgress {
+  status: "queued" | "computing";
+  ahead?: number;
+  done?: number;
+  of?: number;
+}
+
 export const api = {
   variants: () => request<{ variants: VariantInfo[] }>("GET", "/api/variants"),
   // The live games and the first page of finished ones, or (before: a cursor
@@ -77,6 +85,12 @@ export const api = {
     if (fen) q.set("fen", fen);
     if (moves.length) q.set("moves", moves.join(" "));
     return request<PositionView>("GET", `/api/moves?${q}`);
+  },
+  // A finished game's review: the review (done) or where it stands; ask
+  // (POST) queues it. A game nobody asked a review of is a 404 ApiError.
+  review: async (id: string, ask: boolean) => {
+    const data = await request<Review | ReviewProgress>(ask ? "POST" : "GET", `/api/games/${id}/review`);
+    return "evals" in data ? { done: true as const, review: data } : { done: false as const, progress: data };
   },
   record: (id: string) => request<string>("GET", `/api/games/${id}/record`),
   importRecord: (o: ImportOptions) => request<Created>("POST", "/api/import", o),

@@ -30,6 +30,9 @@ inline constexpr std::array<MarkInfo, 2> kMarks{
       "Promotion: a Pawn reaching the last rank becomes a Queen, Rook, Bishop or "
       "Knight."}}};
 
+inline constexpr std::array<std::string_view, 6> kFenFields{"placement", "side",     "castling",
+                                                            "ep",        "halfmove", "fullmove"};
+
 inline constexpr VariantInfo kInfo{
     .id = "chess",
     .name = "Chess",
@@ -44,6 +47,10 @@ inline constexpr VariantInfo kInfo{
     .bench_perft = kBenchPerft,
     .bench_search = kBenchSearch,
     .calibration = true,
+    // chimera match chess --games 300 --a nodes=10000 --b nodes=10000 --random-plies 8 --seed 7
+    // --winprob: slope 0.941 +/- 0.026 (docs/engine.md, "Win probability").
+    .win = {.slope = 0.94},
+    .fen = {.fields = kFenFields, .hand_order = "", .castling = "KQkq"},
 };
 
 }  // namespace chimera::chess

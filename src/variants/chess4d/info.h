@@ -22,6 +22,9 @@ inline constexpr std::array<MarkInfo, 2> kMarks{
       "differs in one axis."},
      {"promotion", "Promotion: a Pawn reaching its last rank becomes a Queen, at once (D-10)."}}};
 
+inline constexpr std::array<std::string_view, 4> kFenFields{"placement", "side", "halfmove",
+                                                            "fullmove"};
+
 inline constexpr VariantInfo kInfo{
     .id = "chess4d",
     .name = "4D chess",
@@ -35,6 +38,10 @@ inline constexpr VariantInfo kInfo{
     .marks = kMarks,
     .bench_perft = kBenchPerft,
     .bench_search = kBenchSearch,
+    // chimera match chess4d --games 300 --a nodes=10000 --b nodes=10000 --random-plies 8
+    // --seed 7 --winprob: slope 0.277 +/- 0.016 (docs/engine.md, "Win probability").
+    .win = {.slope = 0.28},
+    .fen = {.fields = kFenFields, .hand_order = "", .castling = ""},
 };
 
 }  // namespace chimera::chess4d

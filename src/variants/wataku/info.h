@@ -41,6 +41,9 @@ inline constexpr std::array<MarkInfo, 4> kMarks{
       "first empty point after it (W-17)."},
      {"drop", "Deployment: a reserve piece can be put on any empty point (W-18)."}}};
 
+inline constexpr std::array<std::string_view, 4> kFenFields{"placement", "side", "hand",
+                                                            "fullmove"};
+
 inline constexpr VariantInfo kInfo{
     .id = "wataku",
     .name = "Wataku Genesis",
@@ -54,6 +57,8 @@ inline constexpr VariantInfo kInfo{
     .marks = kMarks,
     .bench_perft = kBenchPerft,
     .bench_search = kBenchSearch,
+    .win = {.slope = 1.0},
+    .fen = {.fields = kFenFields, .hand_order = "QRBNPT", .castling = ""},
 };
 
 }  // namespace chimera::wataku

@@ -46,6 +46,9 @@ inline constexpr std::array<MarkInfo, 4> kMarks{
       "Ninja Pawns and stays where it is; the marked squares are emptied (X-17)."},
      {"promotion", "Promotion: a Pawn or Ninja Pawn reaching rank 10 (X-10)."}}};
 
+inline constexpr std::array<std::string_view, 7> kFenFields{
+    "placement", "side", "castling", "ep", "hand", "halfmove", "fullmove"};
+
 inline constexpr VariantInfo kInfo{
     .id = "wreckage",
     .name = "Wreckage",
@@ -59,6 +62,10 @@ inline constexpr VariantInfo kInfo{
     .marks = kMarks,
     .bench_perft = kBenchPerft,
     .bench_search = kBenchSearch,
+    // chimera match wreckage --games 300 --a nodes=10000 --b nodes=10000 --random-plies 8
+    // --seed 7 --winprob: slope 0.433 +/- 0.009 (docs/engine.md, "Win probability").
+    .win = {.slope = 0.43},
+    .fen = {.fields = kFenFields, .hand_order = "GJ", .castling = "BIbi"},
 };
 
 }  // namespace chimera::wreckage
