@@ -5,6 +5,7 @@
 // The positions and their legal moves come from GET /api/moves; the client
 // decides no rule.
 import { api, ApiError } from "./api";
+import { editorHash } from "./editor";
 import { BoardView } from "./board";
 import { choiceLabel, MoveInput, type Action } from "./controller";
 import { EngineSocket, scoreText, whiteShare, type EngineReport } from "./engine";
@@ -405,7 +406,7 @@ export class AnalysisScreen {
     this.renderEngine();
     this.drawArrow();
     const from = this.params.game ? `<a href="#/game/${encodeURIComponent(this.params.game)}">Back to the game</a> · ` : "";
-    this.$("#links").innerHTML = `${from}<a href="#/rules/${this.params.variant}">Rules</a> · <a href="#/">Home</a>`;
+    this.$("#links").innerHTML = `${from}<a href="${editorHash(this.params.variant, p.fen)}" id="edit-here">Edit this position</a> · <a href="#/rules/${this.params.variant}">Rules</a> · <a href="#/">Home</a>`;
     (this.$("#nav-prev") as HTMLButtonElement).disabled = this.at === 0;
     (this.$("#nav-start") as HTMLButtonElement).disabled = this.at === 0;
     (this.$("#nav-next") as HTMLButtonElement).disabled = node.children.length === 0;

@@ -1,5 +1,6 @@
 // The home screen: pick a variant and a kind of game, import a record, watch games.
 import { analysisHash } from "./analysis";
+import { editorHash } from "./editor";
 import { api, type CreateOptions, type GameSummary } from "./api";
 import { listOutcome } from "./ending";
 import { importRequest, timeControlProblem, type ImportChoice } from "./forms";
@@ -151,6 +152,7 @@ export async function renderHome(root: HTMLElement, go: (path: string) => void) 
         <label for="analyse-fen">FEN (empty: the start position)</label>
         <input id="analyse-fen" name="analyse-fen" spellcheck="false" autocomplete="off">
         <button type="submit" id="analyse">Analyse</button>
+        <button type="button" id="edit-position">Set up a position</button>
       </form>
     </section>
     <section><h2>Games to watch</h2><div id="games">Loading…</div></section>
@@ -203,6 +205,10 @@ export async function renderHome(root: HTMLElement, go: (path: string) => void) 
     e.preventDefault();
     const f = new FormData(e.target as HTMLFormElement);
     location.hash = analysisHash({ variant: String(f.get("analyse-variant")), fen: String(f.get("analyse-fen") ?? "").trim() });
+  });
+  root.querySelector("#edit-position")!.addEventListener("click", () => {
+    const f = new FormData(root.querySelector<HTMLFormElement>("#analyse-form")!);
+    location.hash = editorHash(String(f.get("analyse-variant")), String(f.get("analyse-fen") ?? "").trim());
   });
   root.querySelector("#record-file")!.addEventListener("change", async (e) => {
     const file = (e.target as HTMLInputElement).files?.[0];

@@ -1,8 +1,9 @@
 // Hash routes: #/ home, #/game/<id>, #/join/<id>/<invite>, #/rules/<variant>,
-// #/analysis/<variant>[?fen=&moves=&ply=&game=].
+// #/analysis/<variant>[?fen=&moves=&ply=&game=], #/editor/<variant>[?fen=].
 import "./style.css";
 import { AnalysisScreen, parseAnalysisHash } from "./analysis";
 import { api, ApiError } from "./api";
+import { EditorScreen, parseEditorHash } from "./editor";
 import { GameScreen, saveToken, tokenFor } from "./game";
 import { renderHome } from "./home";
 import { joinFailedPage } from "./notices";
@@ -12,7 +13,7 @@ import { applySettings, loadSettings } from "./settings";
 applySettings(loadSettings());
 
 const root = document.querySelector<HTMLElement>("#app")!;
-let screen: GameScreen | AnalysisScreen | null = null;
+let screen: GameScreen | AnalysisScreen | EditorScreen | null = null;
 
 function go(path: string) {
   location.hash = `#${path}`;
@@ -24,8 +25,11 @@ async function route() {
   const parts = location.hash.replace(/^#\/?/, "").split("/").filter(Boolean);
   window.scrollTo(0, 0);
   const analysis = parseAnalysisHash(location.hash);
+  const editor = parseEditorHash(location.hash);
   if (analysis) {
     screen = new AnalysisScreen(root, analysis);
+  } else if (editor) {
+    screen = new EditorScreen(root, editor.variant, editor.fen);
   } else if (parts[0] === "game" && parts[1]) {
     screen = new GameScreen(root, parts[1]);
   } else if (parts[0] === "join" && parts[1] && parts[2]) {

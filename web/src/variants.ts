@@ -3,6 +3,7 @@
 // Nothing in the client names a variant; it reads these descriptors, and the
 // helpers below turn one into what a screen shows.
 import { api } from "./api";
+import type { FenLayout } from "./fen";
 import { PIECE_NAMES } from "./pieces";
 
 export type BoardKind = "squares" | "intersections" | "boards4d";
@@ -22,6 +23,7 @@ export interface VariantInfo {
   // The variant's own marks on the board and what they mean there (with rule numbers).
   marks?: { mark: string; meaning: string }[];
   calibration: boolean;
+  fen?: FenLayout; // how its FEN is written (the board editor)
 }
 
 // What each of the variant's own marks means, by mark ("dormant": "...").
