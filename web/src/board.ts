@@ -9,6 +9,8 @@ import type { BoardState } from "./types";
 export interface BoardExtras {
   lastMove?: { from: string; to: string } | null;
   interactive: boolean;
+  premove?: string[]; // the squares of a premove set
+  hideMarks?: boolean; // choosing a premove: every square would be marked
   names?: Record<string, string>; // piece names by White's letter (the variant's)
   meanings?: Record<string, string>; // the variant's own marks, explained (markMeanings)
 }
@@ -24,6 +26,7 @@ export interface BoardLook {
   names: Record<string, string>;
   meanings: Record<string, string>;
   removes: (square: string) => string[]; // what a marked destination would also empty
+  premove: string[];
 }
 
 // Which of a variant's explained marks a destination mark shows.
@@ -231,7 +234,7 @@ export class BoardView {
     this.board = board;
     this.extras = extras;
     const hadFocus = this.root.contains(document.activeElement);
-    const marks = this.input.marks();
+    const marks = extras.hideMarks ? new Map<string, Mark>() : this.input.marks();
     if (this.focused >= board.squares.length) this.focused = 0;
     this.root.innerHTML = boardMarkup(board, {
       flipped: this.flipped,
@@ -243,6 +246,7 @@ export class BoardView {
       names: extras.names ?? PIECE_NAMES,
       meanings: extras.meanings ?? {},
       removes: (name) => this.input.preview(name),
+      premove: extras.premove ?? [],
     });
     this.root.classList.toggle("inactive", !extras.interactive);
     if (hadFocus) this.focusIndex(this.focused);
@@ -265,6 +269,7 @@ function cellMarkup(board: BoardState, i: number, look: BoardLook): { html: stri
   if (name === look.dragOrigin) classes.push("drag-origin");
   if (look.lastMove && (name === look.lastMove.from || name === look.lastMove.to)) classes.push("last");
   if (board.checked.includes(name)) classes.push("check");
+  if (look.premove.includes(name)) classes.push("premove");
   if (points) {
     if (p.row === 0) classes.push("edge-top");
     if (p.row === Y - 1) classes.push("edge-bottom");
@@ -278,6 +283,7 @@ function cellMarkup(board: BoardState, i: number, look: BoardLook): { html: stri
   const removes = mark ? look.removes(name) : [];
   if (removes.length) label.push(`${letter !== "." ? "also removes" : "removes"} ${listSquares(removes)}`);
   if (name === look.selected) label.push("selected");
+  if (look.premove.includes(name)) label.push("premove");
   if (board.checked.includes(name)) label.push("in check");
   const group = board.groups ? board.groups[i] : "0";
   const grouped = letter !== "." && !!group && group !== "0";

@@ -7,6 +7,7 @@ import { choiceLabel, formatClock, journal, MoveInput, type Action } from "./con
 import { absenceText, claimLabel, claimWait, endActions, isOver, resultText } from "./ending";
 import { renderHands } from "./hands";
 import { pieceSvg } from "./pieces";
+import { matchPremove, premoveCandidates, premoveOf, premoveText, type Premove } from "./premove";
 import { notFoundPage } from "./notices";
 import { keyStep, positionName, reviewStatus, stepsEnabled, stepTo, type Shown, type Step } from "./review";
 import { rulesPage } from "./rules";
@@ -57,7 +58,8 @@ export class GameScreen {
   private announcedOffer: string | null = null;
   private announcedEnd = ""; // the result or abort last announced
   private announcedAbsence = "";
-  private confirmingResign = false; // the in-page "Resign this game?" is showing
+  private confirmingResign = false;
+  private premove: Premove | null = null; // set while the opponent is to move (premove.ts) // the in-page "Resign this game?" is showing
   private piecesBefore = -1; // on the board and off it, at the last state: fewer after a capture
   private warnedLow = false; // the low-time sound has played for this turn
   private material: Record<Side, string> = { white: "", black: "" }; // each side's surplus, drawn
@@ -146,7 +148,7 @@ export class GameScreen {
     }
     if (ev.key !== "Escape") return;
     const s = this.input.selection;
-    if (s.square === null && s.reserve === null) return;
+    if (s.square === null && s.reserve === null && !this.premove) return;
     ev.preventDefault();
     this.onAction(this.input.clear());
   }
@@ -269,6 +271,35 @@ export class GameScreen {
     return s.you === "both" || s.you === s.turn;
   }
 
+  // A player waiting for the opponent (the computer, or someone online) may set one premove.
+  private canPremove(): boolean {
+    const s = this.state;
+    if (!s || isOver(s) || this.review !== null) return false;
+    return (s.you === "white" || s.you === "black") && s.you !== s.turn;
+  }
+
+  // The moves the board offers now: the legal ones on our turn, else the
+  // premove candidates (premove.ts).
+  private offerMoves() {
+    const s = this.state!;
+    if (this.canPremove()) this.input.setLegal(premoveCandidates(s.board, s.you as Side), true);
+    else this.input.setLegal(s.legal_moves, this.canMove());
+  }
+
+  // On our turn: the premove set, if it is legal now, is played at once.
+  private playPremove(s: GameState): boolean {
+    const p = this.premove;
+    if (!p || !this.canMove() || s.you === "both") return false;
+    this.premove = null;
+    const m = matchPremove(p, s.legal_moves);
+    if (!m) {
+      this.announce(`The premove ${premoveText(p)} is not legal now; it is dropped.`);
+      return false;
+    }
+    this.send(m.lan);
+    return true;
+  }
+
   private onState(s: GameState) {
     if (this.destroyed) return;
     if (this.info?.id !== s.variant) {
@@ -282,8 +313,10 @@ export class GameScreen {
       this.board.flipped = s.you === "black";
       this.flipInitialised = true;
     }
-    this.input.setLegal(s.legal_moves, this.canMove());
+    if (isOver(s)) this.premove = null;
+    this.offerMoves();
     this.announceChanges(s);
+    this.playPremove(s);
     this.render();
   }
 
@@ -317,6 +350,18 @@ export class GameScreen {
 
   private onAction(a: Action) {
     this.explainSquare(a.type === "none" || a.type === "clear" ? a.square : undefined);
+    if (a.type === "move" && this.canPremove()) {
+      const m = this.input.legal.find((x) => x.lan === a.lan);
+      if (m) this.premove = premoveOf(m);
+      this.input.clear();
+      this.render();
+      if (this.premove) this.announce(`Premove ${premoveText(this.premove)} set: it is played on your turn if it is legal then. Escape cancels it.`);
+      return;
+    }
+    if (a.type === "clear" && this.premove) {
+      this.premove = null;
+      this.announce("Premove cancelled.");
+    }
     if (a.type === "move") return this.send(a.lan);
     if (a.type === "choose") return this.choose(a.options);
     this.render();
@@ -440,7 +485,15 @@ export class GameScreen {
         : "";
     }
     const last = plies > 0 ? moveSquares(s.moves[plies - 1].lan, board.squares) : null;
-    this.board.render(board, { lastMove: last, interactive: this.canMove(), names: this.names, meanings: markMeanings(this.info) });
+    const pre = this.review === null ? this.premove : null;
+    this.board.render(board, {
+      lastMove: last,
+      interactive: this.canMove() || this.canPremove(),
+      names: this.names,
+      meanings: markMeanings(this.info),
+      premove: pre ? [pre.from, pre.to].filter(Boolean) : [],
+      hideMarks: this.canPremove(),
+    });
   }
 
   private renderHands() {
@@ -448,8 +501,8 @@ export class GameScreen {
     renderHands(this.$("#hand-top"), this.$("#hand-bottom"), {
       hands: this.shownBoard().hands,
       bottom: this.board.flipped ? "black" : "white",
-      turn: s.turn,
-      canMove: this.canMove(),
+      turn: this.canPremove() ? (s.you as Side) : s.turn,
+      canMove: this.canMove() || this.canPremove(),
       title: handName(this.info),
       names: this.names,
     }, this.input, (a) => this.onAction(a));
@@ -641,7 +694,7 @@ export class GameScreen {
     this.reviewView = null;
     // The "Back to the game" button is about to be hidden: its focus goes to the board.
     const fromBanner = this.$("#review-banner").contains(document.activeElement);
-    this.input.setLegal(this.state!.legal_moves, this.canMove());
+    this.offerMoves();
     this.render();
     this.announce(`Back to the game. ${this.liveStatus()}`);
     if (fromBanner) this.board.focusCurrent();

@@ -61,6 +61,7 @@ const look = (names: Record<string, string>): BoardLook => ({
   names,
   meanings: {},
   removes: () => [],
+  premove: [],
 });
 
 describe("a variant the client has never heard of", () => {
