@@ -68,7 +68,7 @@ describe("Wreckage", () => {
     }
   });
 
-  test("a Ninja Pawn dropped from the hand and pushed on: J@e4", { timeout: 30_000 }, async () => {
+  test("a Ninja Pawn dropped from the hand and pushed on: J@e4; another dragged from the hand: J@d8", { timeout: 30_000 }, async () => {
     const page = await newPage(browser);
     try {
       const created = await apiCreate({ variant: "wreckage", mode: "local" });
@@ -97,6 +97,20 @@ describe("Wreckage", () => {
       assert.equal(await hand.locator('[data-reserve="J"]').getAttribute("aria-label"), "white Ninja Pawn in hand, 4 left");
       state = await pageState(page);
       assert.equal(state.board.hands.white, "GJJJJ");
+
+      // Black drags a Ninja Pawn from the hand onto d8 (d9 is free since d9-d6).
+      const from = await page.locator('#hand-top [data-reserve="J"]').boundingBox();
+      const to = await sq(page, "d8").boundingBox();
+      await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(from.x + from.width / 2 + 20, from.y + from.height / 2 + 20, { steps: 4 });
+      await page.locator("#board .mark-drop").first().waitFor(); // picked up: its drops are marked
+      await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 8 });
+      await page.mouse.up();
+      await waitForPlies(page, 4);
+      assert.equal(await page.locator('#journal [data-ply="4"]').textContent(), "J@d8");
+      assert.equal(await label(page, "d8"), "d8, black Ninja Pawn");
+      assert.equal(await page.locator(".drag-ghost").count(), 0);
       assertNoPageErrors(page);
     } finally {
       await page.context().close();

@@ -41,6 +41,51 @@ export function renderHands(top: HTMLElement, bottom: HTMLElement, look: HandsLo
           return `<button type="button" class="reserve${selected ? " selected" : ""}" data-side="${side}" data-reserve="${l}" ${enabled ? "" : "disabled"} aria-pressed="${selected}" aria-label="${side} ${look.names[l] ?? l} in ${title}, ${n} left">${pieceSvg(letter)}<span class="count">${n}</span></button>`;
         })
         .join("");
-    el.querySelectorAll<HTMLButtonElement>("button[data-reserve]").forEach((b) => b.addEventListener("click", () => onAction(input.clickReserve(b.dataset.reserve!))));
+    el.querySelectorAll<HTMLButtonElement>("button[data-reserve]").forEach((b) => {
+      b.addEventListener("click", () => {
+        if (dragged) return void (dragged = false); // the drag has done it
+        onAction(input.clickReserve(b.dataset.reserve!));
+      });
+      b.addEventListener("pointerdown", (e) => dragReserve(b, e, input, onAction));
+    });
   }
+}
+
+let dragged = false; // a drag from a reserve just ended: its click is not a second action
+
+// A piece dragged from a hand onto the board: past a few pixels it is
+// selected (its drops are marked) and a copy follows the pointer; let go on
+// a square, it is dropped there, as a click on the piece and then the square.
+function dragReserve(button: HTMLButtonElement, down: PointerEvent, input: MoveInput, onAction: (a: Action) => void) {
+  if (button.disabled || down.button !== 0) return;
+  const letter = button.dataset.reserve!;
+  let ghost: HTMLElement | null = null;
+  const move = (e: PointerEvent) => {
+    if (!ghost) {
+      if (Math.hypot(e.clientX - down.clientX, e.clientY - down.clientY) < 6) return;
+      const cell = document.querySelector<HTMLElement>("#board [data-sq]");
+      const size = cell?.getBoundingClientRect().width ?? 48;
+      ghost = document.createElement("div");
+      ghost.className = "drag-ghost";
+      ghost.setAttribute("aria-hidden", "true");
+      ghost.style.width = ghost.style.height = `${size}px`;
+      ghost.innerHTML = button.querySelector("svg")?.outerHTML ?? "";
+      document.body.appendChild(ghost);
+      if (input.selection.reserve !== letter) onAction(input.clickReserve(letter));
+    }
+    const half = ghost.offsetWidth / 2;
+    ghost.style.transform = `translate(${e.clientX - half}px, ${e.clientY - half}px)`;
+  };
+  const up = (e: PointerEvent) => {
+    window.removeEventListener("pointermove", move);
+    window.removeEventListener("pointerup", up);
+    if (!ghost) return; // a click: the click handler selects the piece
+    ghost.remove();
+    dragged = true;
+    setTimeout(() => (dragged = false), 0);
+    const target = document.elementFromPoint(e.clientX, e.clientY)?.closest<HTMLElement>("#board [data-sq]");
+    onAction(target ? input.clickSquare(target.dataset.sq!) : input.clear());
+  };
+  window.addEventListener("pointermove", move);
+  window.addEventListener("pointerup", up);
 }
