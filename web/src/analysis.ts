@@ -119,7 +119,7 @@ export class AnalysisScreen {
             <button type="button" id="nav-end" aria-keyshortcuts="End">End</button>
           </div>
           <h2>Moves</h2>
-          <div id="tree" class="tree" role="list" aria-label="Moves and variations"></div>
+          <div id="tree" class="tree" role="group" aria-label="Moves and variations"></div>
           <div class="actions" id="tree-actions"></div>
           <div class="actions">
             <button type="button" id="flip">Flip board</button>
@@ -426,7 +426,7 @@ export class AnalysisScreen {
         const mark = this.markOf(it.node.id);
         const label = mark ? ` title="${mark.mark}${mark.best ? `; best was ${escapeHtml(mark.best)}` : ""}" aria-label="${escapeHtml(it.node.san)}, ${mark.mark}${mark.best ? `; best was ${escapeHtml(mark.best)}` : ""}"` : "";
         const symbol = mark?.mark ? `<span class="symbol" aria-hidden="true">${MARK_SYMBOL[mark.mark]}</span>` : "";
-        return `${it.number ? `<span class="num">${it.number}</span>` : ""}<button type="button" class="tree-move ${side}${mark ? ` mark-${mark.mark}` : ""}" role="listitem" data-node="${it.node.id}"${current ? ' aria-current="true"' : ""}${label}>${escapeHtml(it.node.san)}${symbol}</button>`;
+        return `${it.number ? `<span class="num">${it.number}</span>` : ""}<button type="button" class="tree-move ${side}${mark ? ` mark-${mark.mark}` : ""}" data-node="${it.node.id}"${current ? ' aria-current="true"' : ""}${label}>${escapeHtml(it.node.san)}${symbol}</button>`;
       })
       .join(" ");
     this.$("#tree").innerHTML = html || `<span class="hint">No moves yet: play one on the board.</span>`;

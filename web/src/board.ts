@@ -290,7 +290,9 @@ function cellMarkup(board: BoardState, i: number, look: BoardLook): { html: stri
   if (grouped) label.push(groupName(board, letter, group));
   const piece = letter === "." ? "" : pieceSvg(letter, dormant ? "dormant" : "");
   // The group's number in a shape of its own (circle, square): not told by colour alone.
-  const badge = grouped ? `<span class="group g${group}" aria-hidden="true">${group}</span>` : "";
+  // The number is drawn by CSS (content: attr(data-group)): the square's name
+  // says the group in words, so no stray digit joins its visible text.
+  const badge = grouped ? `<span class="group g${group}" data-group="${group}" aria-hidden="true"></span>` : "";
   // The tooltip: the square's name and contents, then what its marks mean here.
   const tip = [label.join(", ")];
   const kind = mark ? MARK_KIND[mark] : undefined;
