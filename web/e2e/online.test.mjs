@@ -64,10 +64,15 @@ describe("a game between two browsers", () => {
   test("chess: invitation, moves from both sides, a draw declined then agreed", { timeout: 60_000 }, async () => {
     const { host, guest, id } = await startOnline("chess");
     try {
-      // Only the side to move may move: the guest (Black) cannot select a piece now.
+      // Only the side to move may move: on White's turn the guest (Black)
+      // only sets a premove (e2e/premove), which Escape cancels; nothing is played.
       assert.match(await statusText(guest), /^White to move$/);
       await guest.locator('#board [data-sq="e7"]').click();
-      assert.equal(await guest.locator("#board .selected").count(), 0, "Black cannot select a piece on White's turn");
+      await guest.locator('#board [data-sq="e5"]').click();
+      assert.ok(await guest.locator('#board [data-sq="e5"].premove').count(), "a premove, not a move");
+      await guest.keyboard.press("Escape");
+      await guest.locator("#live", { hasText: "Premove cancelled" }).waitFor();
+      assert.equal(await guest.locator("#journal [data-ply]").count(), 0, "Black played nothing on White's turn");
 
       await play(host, guest, "e2e4");
       await play(guest, host, "e7e5");
