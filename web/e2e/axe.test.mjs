@@ -3,7 +3,8 @@
 // move played and a piece selected, the end-of-game dialog, the analysis
 // board with the engine on and a game's review, the board editor of each
 // variant, the pages for a missing game and a refused invitation — has no
-// violation, in the light colours and the dark ones.
+// violation, in the light colours and the dark ones (with the screen-reader
+// mode's command box).
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
@@ -38,7 +39,8 @@ describe("axe-core: no WCAG 2.1 AA violation on any page", () => {
   for (const theme of ["light", "dark"]) {
     test(`every page in the ${theme} colours`, { timeout: 120_000 }, async () => {
       const page = await newPage(browser);
-      await page.addInitScript((t) => localStorage.setItem("chimera.settings", JSON.stringify({ theme: t, board: "wood", sound: true })), theme);
+      // The dark run also has the screen-reader mode's command box on.
+      await page.addInitScript((t) => localStorage.setItem("chimera.settings", JSON.stringify({ theme: t, board: "wood", sound: true, blind: t === "dark" })), theme);
       const seen = [];
       await page.goto(`${BASE}/#/`);
       await page.waitForFunction(() => !(document.querySelector("#games")?.textContent ?? "Loading").includes("Loading"));

@@ -4,15 +4,15 @@
 // evaluation bar, depth, up to three lines in SAN, the best move's arrow).
 // The positions and their legal moves come from GET /api/moves; the client
 // decides no rule.
+import { chooseMove } from "./choice";
 import { api, ApiError } from "./api";
 import { editorHash } from "./editor";
 import { BoardView } from "./board";
-import { choiceLabel, MoveInput, type Action } from "./controller";
+import { MoveInput, type Action } from "./controller";
 import { EngineSocket, scoreText, whiteShare, type EngineReport } from "./engine";
 import { escapeHtml, moveSquares, saveToken } from "./game";
 import { renderHands } from "./hands";
 import { notFoundPage } from "./notices";
-import { pieceSvg } from "./pieces";
 import { bindSettings, settingsMarkup } from "./settings";
 import { curveSvg, MARK_SYMBOL, plyAt, summaryText, type Review, type ReviewMove } from "./reviewcurve";
 import { MoveTree, listItems } from "./tree";
@@ -341,23 +341,9 @@ export class AnalysisScreen {
   }
 
   private choose(options: LegalMove[]) {
-    const dialog = this.$("#promotion") as HTMLDialogElement;
-    const p = this.positions.get(this.at);
-    const side = p?.turn === "black" ? (l: string) => l.toLowerCase() : (l: string) => l;
-    this.$("#promotion-title").textContent = options.every((m) => m.kind === "promotion") ? "Promote to" : "Choose the move";
-    const name = (m: LegalMove) => choiceLabel(m, this.names);
-    this.$("#promotion-options").innerHTML = options
-      .map((m) => `<button type="button" data-lan="${m.lan}" aria-label="${escapeHtml(name(m))}">${m.piece ? pieceSvg(side(m.piece)) : ""}<span>${escapeHtml(name(m))}</span></button>`)
-      .join("");
-    this.$("#promotion-options").querySelectorAll<HTMLButtonElement>("button").forEach((b) =>
-      b.addEventListener("click", () => {
-        dialog.close();
-        void this.play(b.dataset.lan!);
-      }),
-    );
-    dialog.showModal();
-    this.$("#promotion-options").querySelector<HTMLButtonElement>("button")?.focus();
+    chooseMove(this.root, options, this.positions.get(this.at)?.turn, this.names, (lan) => void this.play(lan));
   }
+
 
   private onKey(e: KeyboardEvent) {
     if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;

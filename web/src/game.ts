@@ -1,9 +1,11 @@
 // The game screen: board, hands or reserves, clocks, journal with review,
 // resign and draw controls, record export, announcements for screen readers.
 import { analysisHash } from "./analysis";
+import { command } from "./blind";
+import { chooseMove } from "./choice";
 import { api, GameSocket, type CreateOptions, type SocketMessage } from "./api";
 import { BoardView } from "./board";
-import { choiceLabel, formatClock, journal, MoveInput, type Action } from "./controller";
+import { formatClock, journal, MoveInput, type Action } from "./controller";
 import { absenceText, claimLabel, claimWait, endActions, isOver, resultText } from "./ending";
 import { renderHands } from "./hands";
 import { pieceSvg } from "./pieces";
@@ -12,7 +14,7 @@ import { notFoundPage } from "./notices";
 import { keyStep, positionName, reviewStatus, stepsEnabled, stepTo, type Shown, type Step } from "./review";
 import { rulesPage } from "./rules";
 import type { BoardState, GameState, LegalMove, PositionView, Side } from "./types";
-import { bindSettings, settingsMarkup } from "./settings";
+import { bindSettings, loadSettings, settingsMarkup } from "./settings";
 import { play } from "./sound";
 import { surplus } from "./material";
 import { findVariant, gameTitle, handName, legend, listWords, markMeanings, pieceNames, variants, type VariantInfo } from "./variants";
@@ -82,6 +84,12 @@ export class GameScreen {
           <h1 id="title"></h1>
           <div class="clock" id="clock-top"></div>
           <p id="status" class="status"></p>
+          <form id="sr-form" class="sr-form" hidden>
+            <label for="sr-command">Move or command (h for help)</label>
+            <input id="sr-command" autocomplete="off" spellcheck="false" aria-describedby="sr-reply">
+            <button type="submit">Enter</button>
+            <p id="sr-reply" class="sr-reply" role="status" aria-live="polite"></p>
+          </form>
           <div class="clock" id="clock-bottom"></div>
           <div class="actions" id="actions"></div>
           <p id="invite" class="invite" hidden></p>
@@ -120,6 +128,16 @@ export class GameScreen {
     );
     this.timer = window.setInterval(() => this.tickClocks(), 200);
     bindSettings(root);
+    // The screen-reader mode's command box (blind.ts), shown while the setting is on.
+    const showCommands = () => (this.$("#sr-form").hidden = !loadSettings().blind);
+    showCommands();
+    root.querySelector("#settings")?.addEventListener("change", showCommands);
+    this.$("#sr-form").addEventListener("submit", (e) => {
+      e.preventDefault();
+      const input = this.$("#sr-command") as HTMLInputElement;
+      this.onCommand(input.value);
+      input.value = "";
+    });
     root.querySelector("#promotion-cancel")!.addEventListener("click", () => (root.querySelector("#promotion") as HTMLDialogElement).close());
     root.querySelector("#review-start")!.addEventListener("click", () => this.step("start"));
     root.querySelector("#review-prev")!.addEventListener("click", () => this.step("prev"));
@@ -383,30 +401,35 @@ export class GameScreen {
     el.textContent = `The ${this.names[board.pieces[i].toUpperCase()] ?? "piece"} on ${square} cannot move. ${why}`;
   }
 
+  // A line of the command box: a move goes to the server (its refusal is
+  // shown and read as an error), anything else is answered in the box's reply.
+  private onCommand(line: string) {
+    const s = this.state;
+    if (!s) return;
+    const r = command(line, s, this.names, handName(this.info), performance.now() - this.receivedAt);
+    const reply = this.$("#sr-reply");
+    if ("say" in r) {
+      reply.textContent = r.say;
+      return;
+    }
+    if (!this.canMove()) {
+      reply.textContent = isOver(s) ? "The game is over." : "It is not your move.";
+      return;
+    }
+    reply.textContent = `Playing ${r.move}…`;
+    this.send(r.move);
+  }
+
   private send(lan: string) {
     this.socket.send({ type: "move", move: lan });
     this.input.clear();
   }
 
   private choose(options: LegalMove[]) {
-    const dialog = this.$("#promotion") as HTMLDialogElement;
-    const side = this.state?.turn === "black" ? (l: string) => l.toLowerCase() : (l: string) => l;
     // Usually a promotion; a King step and a castling can also share both squares.
-    const promotion = options.every((m) => m.kind === "promotion");
-    this.$("#promotion-title").textContent = promotion ? "Promote to" : "Choose the move";
-    const name = (m: LegalMove) => choiceLabel(m, this.names);
-    this.$("#promotion-options").innerHTML = options
-      .map((m) => `<button type="button" data-lan="${m.lan}" aria-label="${escapeHtml(name(m))}">${m.piece ? pieceSvg(side(m.piece)) : ""}<span>${escapeHtml(name(m))}</span></button>`)
-      .join("");
-    this.$("#promotion-options").querySelectorAll<HTMLButtonElement>("button").forEach((b) =>
-      b.addEventListener("click", () => {
-        dialog.close();
-        this.send(b.dataset.lan!);
-      }),
-    );
-    dialog.showModal();
-    this.$("#promotion-options").querySelector<HTMLButtonElement>("button")?.focus();
+    chooseMove(this.root, options, this.state?.turn, this.names, (lan) => this.send(lan));
   }
+
 
   private render() {
     const s = this.state;

@@ -6,10 +6,11 @@ export interface Settings {
   theme: Theme;
   board: BoardTheme;
   sound: boolean;
+  blind: boolean; // the screen-reader mode: a command box for moves and questions (blind.ts)
 }
 
 const KEY = "chimera.settings";
-const DEFAULTS: Settings = { theme: "system", board: "wood", sound: true };
+const DEFAULTS: Settings = { theme: "system", board: "wood", sound: true, blind: false };
 const THEMES: Theme[] = ["system", "light", "dark"];
 const BOARDS: BoardTheme[] = ["wood", "blue", "green"];
 
@@ -20,6 +21,7 @@ export function loadSettings(): Settings {
       theme: THEMES.includes(saved.theme as Theme) ? (saved.theme as Theme) : DEFAULTS.theme,
       board: BOARDS.includes(saved.board as BoardTheme) ? (saved.board as BoardTheme) : DEFAULTS.board,
       sound: typeof saved.sound === "boolean" ? saved.sound : DEFAULTS.sound,
+      blind: typeof saved.blind === "boolean" ? saved.blind : DEFAULTS.blind,
     };
   } catch {
     return { ...DEFAULTS };
@@ -55,6 +57,7 @@ export function settingsMarkup(): string {
     <fieldset><legend>Colours</legend>${radios("setting-theme", THEMES, THEME_NAMES, s.theme)}</fieldset>
     <fieldset><legend>Board</legend>${radios("setting-board", BOARDS, BOARD_NAMES, s.board)}</fieldset>
     <label><input type="checkbox" name="setting-sound"${s.sound ? " checked" : ""}> Sounds (moves, captures, check, the end, low time)</label>
+    <label><input type="checkbox" name="setting-blind"${s.blind ? " checked" : ""}> Screen-reader mode: type moves and questions in a command box</label>
   </details>`;
 }
 
@@ -67,6 +70,7 @@ export function bindSettings(root: HTMLElement) {
       theme: (value("setting-theme") as Theme) ?? DEFAULTS.theme,
       board: (value("setting-board") as BoardTheme) ?? DEFAULTS.board,
       sound: form.querySelector<HTMLInputElement>('input[name="setting-sound"]')!.checked,
+      blind: form.querySelector<HTMLInputElement>('input[name="setting-blind"]')!.checked,
     });
   });
 }
