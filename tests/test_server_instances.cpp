@@ -229,6 +229,46 @@ TEST_P(PostgresTwoServers, AViewerOnOneServerSeesEveryMoveMadeOnTheOtherInOrder)
     b_->unsubscribe(g.id, handle);
 }
 
+// A takeback on one server: a viewer on the other gets the shorter game (a
+// full state, no gap), and the other server plays on from it.
+TEST_P(PostgresTwoServers, ATakebackOnOneServerIsSeenAndPlayedOnByTheOther) {
+    const server::SeatGrant g = local_game();
+    std::mutex m;
+    std::condition_variable cv;
+    Json view;
+    int gaps = 0;
+    const std::uint64_t handle = b_->subscribe(g.id, "", [&](const server::Push& p) {
+        std::lock_guard lock(m);
+        if (apply_push(view, Json::parse(*p.text)) == Applied::GAP) ++gaps;
+        cv.notify_all();
+    });
+    ASSERT_NE(handle, 0u);
+    ApiError err;
+    for (const char* mv : {"e2e4", "e7e5", "g1f3"}) {
+        a_->move(g.id, g.token, mv, err);
+        ASSERT_FALSE(err) << err.message;
+    }
+    auto moves_seen = [&](std::size_t n) {
+        std::unique_lock lock(m);
+        return cv.wait_for(lock, std::chrono::seconds(10),
+                           [&] { return view.contains("moves") && view["moves"].size() == n; });
+    };
+    ASSERT_TRUE(moves_seen(3)) << view.dump();
+    a_->take_back(g.id, g.token, err);
+    ASSERT_FALSE(err) << err.message;
+    ASSERT_TRUE(moves_seen(2)) << view.dump();
+    // b plays on from the game as stored: Black's move after 1. e4 e5 is White's again.
+    EXPECT_EQ(b_->move(g.id, g.token, "b1c3", err).ply, 3u);
+    ASSERT_FALSE(err) << err.message;
+    ASSERT_TRUE(moves_seen(3)) << view.dump();
+    {
+        std::lock_guard lock(m);
+        EXPECT_EQ(view["moves"][2]["lan"], "b1c3");
+        EXPECT_EQ(gaps, 0);
+    }
+    b_->unsubscribe(g.id, handle);
+}
+
 // A server that stops (here: stops renewing its leases, as a kill -9 would)
 // has its games taken over by another within GameService::kLeaseMs +
 // kRenewMs. The time nobody held the game is not charged to the player whose

@@ -290,6 +290,9 @@ class FlakyStorage final : public server::Storage {
         return check() ? inner_->list_finished(before, limit, out) : down();
     }
     Status count_finished(std::int64_t& count) override { return inner_->count_finished(count); }
+    Status take_back(server::StoredGame& g, std::size_t stored) override {
+        return inner_->take_back(g, stored);
+    }
     Status save_review(const std::string& id, const std::string& engine, const std::string& review,
                        std::int64_t now) override {
         return inner_->save_review(id, engine, review, now);

@@ -19,14 +19,7 @@
 
 namespace chimera::app {
 
-namespace {
-
-int usage_error(std::ostream& err, const std::string& m) {
-    err << "error: " << m << '\n';
-    return kUsageError;
-}
-
-}  // namespace
+namespace {}  // namespace
 
 int cmd_match(const Args& args, std::ostream& out, std::ostream& err) {
     match::MatchConfig c;

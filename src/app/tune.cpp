@@ -21,11 +21,6 @@ namespace chimera::app {
 
 namespace {
 
-int usage_error(std::ostream& err, const std::string& m) {
-    err << "error: " << m << '\n';
-    return kUsageError;
-}
-
 struct Sample {
     std::map<std::string, double> x;
     double y;

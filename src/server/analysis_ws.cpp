@@ -18,10 +18,10 @@ namespace websocket = beast::websocket;
 namespace net = boost::asio;
 using tcp = net::ip::tcp;
 
-constexpr std::size_t kFrameLimit = 16 * 1024;
-constexpr std::size_t kMaxQueued = 64;
+constexpr std::size_t kAnalysisFrameLimit = 16 * 1024;  // as the games' WebSockets
+constexpr std::size_t kAnalysisQueue = 64;
 
-std::string error_message(const ApiError& e) {
+std::string analysis_error(const ApiError& e) {
     return Json{{"type", "error"}, {"status", e.status}, {"message", e.message}}.dump();
 }
 
@@ -44,7 +44,7 @@ class AnalysisWs : public std::enable_shared_from_this<AnalysisWs> {
     }
 
     void run(http::request<http::string_body> req) {
-        ws_.read_message_max(kFrameLimit);
+        ws_.read_message_max(kAnalysisFrameLimit);
         ws_.async_accept(req,
                          beast::bind_front_handler(&AnalysisWs::on_accept, shared_from_this()));
     }
@@ -74,7 +74,7 @@ class AnalysisWs : public std::enable_shared_from_this<AnalysisWs> {
         buffer_.consume(buffer_.size());
         if (!limiter_.allow()) {
             if (++violations_ > 200) return finish();
-            reply(error_message({429, "too many messages; slow down"}));
+            reply(analysis_error({429, "too many messages; slow down"}));
             return do_read();
         }
         std::string type;
@@ -92,7 +92,7 @@ class AnalysisWs : public std::enable_shared_from_this<AnalysisWs> {
                 reply(Json{{"type", "ack"}, {"of", type}}.dump());
             }
         }
-        if (err) reply(error_message(err));
+        if (err) reply(analysis_error(err));
         do_read();
     }
 
@@ -106,7 +106,7 @@ class AnalysisWs : public std::enable_shared_from_this<AnalysisWs> {
             queue_.back().first = std::move(text);  // not being written: superseded
             return;
         }
-        if (queue_.size() >= kMaxQueued) return finish();  // a client that does not read
+        if (queue_.size() >= kAnalysisQueue) return finish();  // a client that does not read
         queue_.emplace_back(std::move(text), report);
         if (queue_.size() == 1) do_write();
     }

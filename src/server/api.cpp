@@ -562,12 +562,13 @@ ApiResponse handle_api(GameService& games, std::string_view method, std::string_
         const MoveAck r = games.move(id, j["token"], j["move"], err);
         return err ? from_error(err) : json_response(200, to_json(r));
     }
-    if (action == "resign" || action == "abort" || action == "claim") {
+    if (action == "resign" || action == "abort" || action == "claim" || action == "takeback") {
         if ((err = parse_body(body, {{"token", Type::STRING, true}}, j))) return from_error(err);
         const std::string& token = j["token"].get_ref<const std::string&>();
-        const ActionAck r = action == "resign"  ? games.resign(id, token, err)
-                            : action == "abort" ? games.abort(id, token, err)
-                                                : games.claim(id, token, err);
+        const ActionAck r = action == "resign"     ? games.resign(id, token, err)
+                            : action == "abort"    ? games.abort(id, token, err)
+                            : action == "takeback" ? games.take_back(id, token, err)
+                                                   : games.claim(id, token, err);
         return err ? from_error(err) : json_response(200, to_json(r));
     }
     if (action == "draw") {
@@ -620,6 +621,8 @@ std::string handle_ws_message(GameService& games, const std::string& id, const s
         r = to_json(games.resign(id, token, err));
     } else if (type == "abort") {
         r = to_json(games.abort(id, token, err));
+    } else if (type == "takeback") {
+        r = to_json(games.take_back(id, token, err));
     } else if (type == "claim") {
         r = to_json(games.claim(id, token, err));
     } else if (type == "draw") {

@@ -164,6 +164,22 @@ Status GameService::refresh(Room& room, bool* changed) {
     if (!found) return Status::error("database: game " + room.data.id + " is gone");
     if (g.version == room.data.version) return Status::ok();
     if (changed) *changed = true;
+    if (g.stored_plies < held) {
+        // Moves were taken back on another server: the game is read and replayed whole.
+        if (Status s = storage_->load_game(room.data.id, g, &found, 0); !s) return s;
+        if (!found) return Status::error("database: game " + room.data.id + " is gone");
+        Status why = Status::ok();
+        auto fresh = replay(StoredGame(g), &why);
+        if (!fresh) return Status::error("database: game " + g.id + ": " + why.message());
+        room.game = std::move(fresh->game);
+        room.data = std::move(g);
+        room.computer_queued = false;  // a job queued for the old line is dropped by its check
+        if (room.thinking) room.thinking->stop();
+        ++room.version;
+        publish(room);
+        schedule_computer(room);
+        return Status::ok();
+    }
     for (std::size_t i = 0; i < g.lan.size(); ++i) {
         if (Status s = room.game->play(g.lan[i]); !s) {
             for (std::size_t j = 0; j < i; ++j) (void)room.game->undo();

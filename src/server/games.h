@@ -162,6 +162,9 @@ class GameService {
                    ApiError& err);
     // Ends the game without a result, while not both sides have moved on the server.
     ActionAck abort(const std::string& id, const std::string& token, ApiError& err);
+    // Takes back the player's last move of an untimed computer game, with the
+    // computer's reply, or the last move of a local game (docs/api.md, "Takebacks").
+    ActionAck take_back(const std::string& id, const std::string& token, ApiError& err);
     // The win of an untimed online game whose opponent has been away absence_ms.
     ActionAck claim(const std::string& id, const std::string& token, ApiError& err);
     // The state message (JSON text) as seen by the holder of token (may be empty:
@@ -279,6 +282,9 @@ class GameService {
         // The plies played when it was queued: a job for another position is
         // dropped (the room's version also counts presence, which changes no move).
         std::size_t plies;
+        // And the last move then: after a takeback the same number of plies
+        // can be another position (a job searched for the old one is dropped).
+        std::string last_lan;
         std::string owner;  // the creator's address key ("" after a restart: not counted)
     };
     // Computer moves wait in two queues: quick ones (the capped levels, a few

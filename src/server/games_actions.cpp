@@ -193,6 +193,56 @@ ActionAck GameService::abort(const std::string& id, const std::string& token, Ap
     });
 }
 
+ActionAck GameService::take_back(const std::string& id, const std::string& token, ApiError& err) {
+    return with_room(id, err, [&](Room& room) -> ActionAck {
+        StoredGame& g = room.data;
+        const int seat = seat_of(room, token);
+        if (seat == kSpectator)
+            return refused(err, fail(403, "this token holds no seat in the game"));
+        if (g.result != "*") return refused(err, fail(409, "the game is over"));
+        if (g.mode == "online")
+            return refused(err, fail(409,
+                                     "an online game's moves stand: takebacks are for games "
+                                     "against the computer or on one device"));
+        if (g.base_ms > 0)
+            return refused(err, fail(409,
+                                     "takebacks are for untimed games: the clock cannot give "
+                                     "the time back"));
+        // Against the computer: back to the player's move before their last one
+        // (the computer's reply too, if it has played it); on one device, one ply.
+        std::size_t n = 1;
+        if (g.mode == "computer" && room.game->side_to_move() != g.computer_side) n = 2;
+        const std::size_t played = g.lan.size() - std::min(g.lan.size(), g.given_plies);
+        if (played < n)
+            return refused(err, fail(409, played == 0 ? "no move has been played here to take back"
+                                                      : "only the computer has moved here: there "
+                                                        "is no move of yours to take back"));
+        const std::size_t stored = g.lan.size();
+        const std::vector<std::string> lan = g.lan, san = g.san;
+        const int offer_before = g.draw_offer;
+        const std::int64_t updated_before = g.updated_ms;
+        g.lan.resize(stored - n);
+        g.san.resize(stored - n);
+        g.draw_offer = -1;
+        g.updated_ms = now_ms();
+        if (Status s = storage_->take_back(g, stored); !s) {
+            g.lan = lan;
+            g.san = san;
+            g.draw_offer = offer_before;
+            g.updated_ms = updated_before;
+            return refused(err, storage_failure(s));
+        }
+        for (std::size_t i = 0; i < n; ++i) (void)room.game->undo();
+        // A computer search for the position taken back is stopped, and its job
+        // dropped (same_line): the next move queues a new one.
+        if (room.thinking) room.thinking->stop();
+        room.computer_queued = false;
+        ++room.version;
+        publish(room);
+        return ActionAck{"", -1};
+    });
+}
+
 ActionAck GameService::claim(const std::string& id, const std::string& token, ApiError& err) {
     return with_room(id, err, [&](Room& room) -> ActionAck {
         const StoredGame& g = room.data;

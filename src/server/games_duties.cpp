@@ -9,6 +9,18 @@
 
 namespace chimera::server {
 
+namespace {
+
+// Whether the room's game is where the job was queued: as many plies, the same last one.
+template <class Job>
+bool same_line(const Room& room, const Job& job) {
+    const std::vector<std::string>& lan = room.data.lan;
+    return lan.size() == job.plies &&
+           (lan.empty() ? job.last_lan.empty() : lan.back() == job.last_lan);
+}
+
+}  // namespace
+
 ApiError GameService::computer_has_room(const Room& room) {
     const StoredGame& g = room.data;
     if (g.mode != "computer" || room.computer_queued) return {};
@@ -41,7 +53,9 @@ void GameService::schedule_computer(Room& room) {
     const Lane lane = engine::skill_level(g.level).max_nodes > 0 ? QUICK : DEEP;
     {
         std::lock_guard lock(jobs_mutex_);
-        jobs_[lane].push_back(Job{self, room.data.lan.size(), room.owner});
+        jobs_[lane].push_back(Job{self, room.data.lan.size(),
+                                  room.data.lan.empty() ? std::string() : room.data.lan.back(),
+                                  room.owner});
         if (!room.owner.empty()) ++computer_jobs_by_owner_[room.owner];
     }
     jobs_cv_.notify_all();  // the quick-only worker may be the one that is free
@@ -85,7 +99,7 @@ void GameService::computer_loop(bool quick_only) {
         {
             std::lock_guard rl(room.mutex);
             room.computer_queued = false;
-            if (closing_ || room.data.lan.size() != job.plies || room.data.result != "*" ||
+            if (closing_ || !same_line(room, job) || room.data.result != "*" ||
                 room.game->side_to_move() != room.data.computer_side)
                 continue;
             if (room.data.id != last_game) {
@@ -108,8 +122,8 @@ void GameService::computer_loop(bool quick_only) {
         const engine::Result r = engine.search_armed(limits);
         std::lock_guard rl(room.mutex);
         room.thinking = nullptr;
-        if (closing_ || room.data.lan.size() != job.plies || room.data.result != "*" ||
-            r.move.is_none() || !on_duty(room))
+        if (closing_ || !same_line(room, job) || room.data.result != "*" || r.move.is_none() ||
+            !on_duty(room))
             continue;
         // Another server may have moved first: its move stands, read it.
         if (apply_move(room, r.move).conflict) (void)refresh(room);

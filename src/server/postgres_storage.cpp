@@ -268,6 +268,25 @@ class PostgresStorage final : public Storage {
         return done;
     }
 
+    Status take_back(StoredGame& g, std::size_t stored) override {
+        Status done = with(writer(g.id), [&](Connection& c, bool again) -> Status {
+            Result r;
+            if (Status s = c.run(kTakeBack, game_params(g) << stored, &r); !s) return s;
+            if (affected(r.get()) == static_cast<long long>(stored - g.lan.size()))
+                return Status::ok();
+            // After a lost answer the first run may have stored it: one version on.
+            if (again) {
+                Result v;
+                if (Status s = c.run(kGameVersion, Params() << g.id, &v); !s) return s;
+                if (PQntuples(v.get()) == 1 && number(v.get(), 0, 0) == g.version + 1)
+                    return Status::ok();
+            }
+            return changed_meanwhile(g);
+        });
+        if (done) ++g.version;
+        return done;
+    }
+
     Status update_game(StoredGame& g) override {
         Status done = with(writer(g.id), [&](Connection& c, bool) { return write_row(c, g); });
         if (done) ++g.version;
@@ -325,7 +344,8 @@ class PostgresStorage final : public Storage {
             if (rows == 0) return Status::ok();
             out = read_game(r.get(), 0);
             *found = true;
-            constexpr int kLan = 26, kSan = 27;  // after the game's columns
+            constexpr int kLan = 26, kSan = 27, kPlies = 28;  // after the game's columns
+            out.stored_plies = static_cast<std::size_t>(number(r.get(), 0, kPlies));
             for (int i = 0; i < rows; ++i) {
                 if (PQgetisnull(r.get(), i, kLan)) continue;  // a game without moves
                 out.lan.push_back(text(r.get(), i, kLan));

@@ -121,6 +121,8 @@ std::string text(sqlite3_stmt* st, int col) {
     "result, termination, draw_offer, created_ms, updated_ms, turn_started_ms, given_plies, "   \
     "version, away_white, away_black"
 
+constexpr int kGameColumnCount = 26;  // in CHIMERA_GAME_COLUMNS
+
 // A game row as selected with CHIMERA_GAME_COLUMNS, without its moves.
 StoredGame read_game(sqlite3_stmt* st) {
     StoredGame g;
@@ -277,6 +279,29 @@ class SqliteStorage final : public Storage {
         return Status::ok();
     }
 
+    Status take_back(StoredGame& g, std::size_t stored) override {
+        std::lock_guard lock(db_.mutex);
+        if (Status s = db_.step_once("BEGIN IMMEDIATE"); !s) return s;
+        if (Status s = write_game(g, false); !s) {
+            (void)db_.step_once("ROLLBACK");
+            return s;
+        }
+        sqlite3_stmt* st = db_.statement("DELETE FROM moves WHERE game_id = ? AND ply > ?");
+        if (!st) return db_.rollback("prepare takeback");
+        bind_text(st, 1, g.id);
+        sqlite3_bind_int64(st, 2, static_cast<std::int64_t>(g.lan.size()));
+        const int rc = sqlite3_step(st);
+        const int deleted = sqlite3_changes(db_.handle());
+        sqlite3_reset(st);
+        if (rc != SQLITE_DONE) return db_.rollback("takeback");
+        if (static_cast<std::size_t>(deleted) != stored - g.lan.size())
+            return db_.rollback("takeback: the game had " + std::to_string(g.lan.size() + deleted) +
+                                " moves stored, not " + std::to_string(stored));
+        if (Status s = db_.step_once("COMMIT"); !s) return s;
+        ++g.version;
+        return Status::ok();
+    }
+
     Status load_unfinished(std::vector<StoredGame>& out) override {
         std::lock_guard lock(db_.mutex);
         sqlite3_stmt* st = db_.prepare("SELECT " CHIMERA_GAME_COLUMNS
@@ -298,12 +323,13 @@ class SqliteStorage final : public Storage {
         // One read transaction: the row and its moves as of one commit.
         if (Status s = reader_->step_once("BEGIN"); !s) return s;
         sqlite3_stmt* st =
-            reader_->statement("SELECT " CHIMERA_GAME_COLUMNS " FROM games WHERE id = ?");
+            reader_->statement("SELECT " CHIMERA_GAME_COLUMNS ", plies FROM games WHERE id = ?");
         if (!st) return reader_->rollback("prepare game read");
         bind_text(st, 1, id);
         const int rc = sqlite3_step(st);
         if (rc == SQLITE_ROW) {
             out = read_game(st);
+            out.stored_plies = static_cast<std::size_t>(sqlite3_column_int64(st, kGameColumnCount));
             *found = true;
         }
         sqlite3_reset(st);

@@ -48,6 +48,9 @@ struct StoredGame {
     // (so a server whose copy is behind cannot overwrite what another server
     // stored), and then raises it, here and in the database, by one.
     std::int64_t version = 0;
+    // load_game: the moves the stored row counts. Fewer than a server holds
+    // means moves were taken back (the server reads the whole game again).
+    std::size_t stored_plies = 0;
     // Several servers (PostgreSQL): the server that holds the game's timed
     // duties when it is created ("" for none). Written with a new game only;
     // the leases (keep_alive, sweep, take_released) change it after.
@@ -117,6 +120,11 @@ class Storage {
     virtual Status append_move(StoredGame& g, const std::string& lan, const std::string& san) = 0;
     // Saves the game row (seats, clocks, result, draw offer).
     virtual Status update_game(StoredGame& g) = 0;
+    // A takeback: the game's row as g holds it and only its first
+    // g.lan.size() moves of the `stored` held before, in one transaction;
+    // like update_game it fails with Status::conflict, storing nothing, if
+    // the stored game is not at g.version with `stored` moves.
+    virtual Status take_back(StoredGame& g, std::size_t stored) = 0;
     // The games still going (result "*"), with their moves, oldest first.
     virtual Status load_unfinished(std::vector<StoredGame>& out) = 0;
     // One game with its moves after the first after_ply (all of them for 0),

@@ -246,3 +246,26 @@ describe("material", () => {
     await page.context().close();
   });
 });
+
+describe("takebacks", () => {
+  test("against the computer the move and its reply go back, and the game goes on", { timeout: 60_000 }, async () => {
+    const page = await newPage(browser);
+    const created = await apiCreate({ variant: "chess", mode: "computer", level: 1 });
+    await openGame(page, created);
+    assert.equal(await page.locator("#takeback").count(), 0, "nothing to take back yet");
+    await page.locator('#board [data-sq="e2"]').click();
+    await page.locator('#board [data-sq="e4"]').click();
+    await page.waitForFunction(() => document.querySelectorAll("#journal [data-ply]").length === 2);
+    await page.locator("#takeback").click();
+    await page.waitForFunction(() => document.querySelectorAll("#journal [data-ply]").length === 0);
+    assert.match(await page.locator("#status").textContent(), /White to move/);
+    assert.equal(await page.locator('#board [data-sq="e2"]').getAttribute("aria-label"), "e2, white Pawn");
+    await page.locator('#board [data-sq="d2"]').click();
+    await page.locator('#board [data-sq="d4"]').click();
+    await page.waitForFunction(() => document.querySelectorAll("#journal [data-ply]").length === 2);
+    assert.equal(await page.locator('#journal [data-ply="1"]').textContent(), "d4");
+    assertNoPageErrors(page);
+    await page.context().close();
+  });
+});
+

@@ -604,6 +604,7 @@ export class GameScreen {
     const cleared = det ? det.captures.filter((c) => c !== det.from) : [];
     const buttons: string[] = [`<button type="button" id="flip">Flip board</button>`];
     if (det) buttons.push(`<button type="button" id="detonate" class="danger">Detonate ${det.from}: removes ${cleared.length ? cleared.join(", ") : "nothing"}</button>`);
+    if (ends.takeback) buttons.push(`<button type="button" id="takeback">Take back</button>`);
     if (ends.abort) buttons.push(`<button type="button" id="abort">Abort</button>`);
     if (ends.resign && this.confirmingResign)
       buttons.push(`<span role="group" aria-labelledby="resign-question" class="confirm"><span id="resign-question">Resign this game?</span> <button type="button" id="resign-yes" class="danger">Yes, resign</button><button type="button" id="resign-no">No, play on</button></span>`);
@@ -651,6 +652,10 @@ export class GameScreen {
       this.socket.send({ type: "resign" });
     });
     this.root.querySelector("#abort")?.addEventListener("click", () => this.socket.send({ type: "abort" }));
+    this.root.querySelector("#takeback")?.addEventListener("click", () => {
+      this.premove = null;
+      this.socket.send({ type: "takeback" });
+    });
     this.root.querySelector("#claim")?.addEventListener("click", () => this.socket.send({ type: "claim" }));
     this.root.querySelector("#offer")?.addEventListener("click", () => this.socket.send({ type: "draw", action: "offer" }));
     this.root.querySelector("#accept")?.addEventListener("click", () => this.socket.send({ type: "draw", action: "accept" }));
