@@ -96,7 +96,7 @@ e2e: build web
 	cd web && npm run e2e
 
 # Each fuzz target for FUZZ_SECONDS, JOBS of them at a time.
-FUZZ_SECONDS ?= 3
+FUZZ_SECONDS ?= 2
 fuzz: deps
 	$(call fresh-if-not-ninja,build-debug)
 	cmake --preset fuzz >/dev/null

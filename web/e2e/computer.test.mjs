@@ -70,7 +70,7 @@ describe("a game against the computer, level 1, played with the mouse", () => {
             await resign(page);
             break;
           }
-          const lan = await engine.best(state.start_fen, state.moves.map((m) => m.lan), 120);
+          const lan = await engine.best(state.start_fen, state.moves.map((m) => m.lan), 50);
           const move = state.legal_moves.find((m) => m.lan === lan);
           assert.ok(move, `the engine's move ${lan} is among the page's legal moves`);
           kinds.add(move.kind);
