@@ -11,7 +11,7 @@ import {
 } from "./helpers.mjs";
 
 // Our moves before giving up and resigning (only if the game has not ended by itself).
-const MAX_OUR_MOVES = 120;
+const MAX_OUR_MOVES = 70;
 
 let browser;
 const outcomes = {};
