@@ -269,6 +269,42 @@ TEST_P(PostgresTwoServers, ATakebackOnOneServerIsSeenAndPlayedOnByTheOther) {
     b_->unsubscribe(g.id, handle);
 }
 
+// A takeback and a new move on one server, however soon the other reads the
+// game again: the other has the new line (the takeback count tells it the
+// moves changed, not only grew) and plays on from it.
+TEST_P(PostgresTwoServers, ATakebackAndAnotherMoveAreNotMistakenForNothingChanged) {
+    const server::SeatGrant g = local_game();
+    ApiError err;
+    for (const char* mv : {"e2e4", "e7e5", "g1f3"}) {
+        a_->move(g.id, g.token, mv, err);
+        ASSERT_FALSE(err) << err.message;
+    }
+    (void)b_->state(g.id, g.token, err);  // b holds the game with its three moves
+    ASSERT_FALSE(err) << err.message;
+    a_->take_back(g.id, g.token, err);
+    ASSERT_FALSE(err) << err.message;
+    a_->move(g.id, g.token, "b1c3", err);  // as many moves as b holds, another line
+    ASSERT_FALSE(err) << err.message;
+    // b's move is judged on the new line: after 2. Nc3, ...Bb4 is legal (after 2. Nf3 too).
+    EXPECT_EQ(b_->move(g.id, g.token, "f8b4", err).ply, 4u);
+    ASSERT_FALSE(err) << err.message;
+    const Json state = Json::parse(b_->state(g.id, g.token, err));
+    ASSERT_FALSE(err) << err.message;
+    std::vector<std::string> lan;
+    for (const Json& m : state["moves"]) lan.push_back(m["lan"]);
+    EXPECT_EQ(lan, (std::vector<std::string>{"e2e4", "e7e5", "b1c3", "f8b4"}));
+    // a, told of b's move, has the same game.
+    Json again;
+    for (int i = 0; i < 500; ++i) {
+        again = Json::parse(a_->state(g.id, g.token, err));
+        ASSERT_FALSE(err) << err.message;
+        if (again["moves"].size() == 4) break;
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    EXPECT_EQ(again["moves"], state["moves"]);
+    EXPECT_EQ(again["fen"], state["fen"]);
+}
+
 // A server that stops (here: stops renewing its leases, as a kill -9 would)
 // has its games taken over by another within GameService::kLeaseMs +
 // kRenewMs. The time nobody held the game is not charged to the player whose

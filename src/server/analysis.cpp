@@ -129,6 +129,10 @@ std::string to_json_text(const AnalysisReport& r) {
     return j.dump();
 }
 
+// The end of a request that was acknowledged but never searched: its "done".
+// (The reporter only posts to its connection, so this may run under the lock.)
+void dropped(const AnalysisService::Job& job, const char* reason);
+
 struct AnalysisService::Worker {
     engine::Engine engine;
     std::thread thread;
@@ -143,6 +147,14 @@ struct AnalysisService::Worker {
     std::string address;
 };
 
+void dropped(const AnalysisService::Job& job, const char* reason) {
+    AnalysisReport r;
+    r.id = job.request.id;
+    r.done = true;
+    r.reason = reason;
+    job.report(r);
+}
+
 AnalysisService::AnalysisService(AnalysisLimits limits) : limits_(limits) {}
 
 AnalysisService::~AnalysisService() { shutdown(); }
@@ -155,6 +167,7 @@ void AnalysisService::shutdown() {
         for (auto& w : workers_) {
             w->stop_asked = true;
             w->next.reset();
+            w->job.reset();  // never started: nothing of it is reported after shutdown
             w->engine.stop();
             w->cv.notify_one();
         }
@@ -186,6 +199,7 @@ ApiError AnalysisService::Session::start(AnalysisRequest request) {
     for (auto& w : s.workers_)
         if (w->busy && w->session == id_) {
             // This connection's search goes on: the new one follows it at once.
+            if (w->next) dropped(*w->next, "replaced");  // acked, never started
             w->next = std::move(job);
             w->stop_asked = true;
             w->engine.stop();
@@ -220,6 +234,7 @@ void AnalysisService::stop_session(const Session& session) {
     std::lock_guard lock(mutex_);
     for (auto& w : workers_)
         if (w->busy && w->session == session.id_) {
+            if (w->next) dropped(*w->next, "stopped");
             w->next.reset();
             w->stop_asked = true;
             w->engine.stop();

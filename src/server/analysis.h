@@ -110,13 +110,15 @@ class AnalysisService {
     // is torn down.
     void shutdown();
 
-  private:
-    struct Worker;
+    // A request as a worker holds it.
     struct Job {
         AnalysisRequest request;
         Reporter report;  // a copy: it may outlive its session
         std::uint64_t session = 0;
     };
+
+  private:
+    struct Worker;
     void work(Worker& w);
     // Runs a job, the mutex unlocked (lock), and locks it again.
     void run_job(Worker& w, Job& job, std::unique_lock<std::mutex>& lock);

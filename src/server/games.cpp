@@ -164,8 +164,9 @@ Status GameService::refresh(Room& room, bool* changed) {
     if (!found) return Status::error("database: game " + room.data.id + " is gone");
     if (g.version == room.data.version) return Status::ok();
     if (changed) *changed = true;
-    if (g.stored_plies < held) {
-        // Moves were taken back on another server: the game is read and replayed whole.
+    if (g.stored_plies < held || g.takebacks != room.data.takebacks) {
+        // Moves were taken back on another server (and others may have been
+        // played since): the game is read and replayed whole.
         if (Status s = storage_->load_game(room.data.id, g, &found, 0); !s) return s;
         if (!found) return Status::error("database: game " + room.data.id + " is gone");
         Status why = Status::ok();
@@ -173,10 +174,18 @@ Status GameService::refresh(Room& room, bool* changed) {
         if (!fresh) return Status::error("database: game " + g.id + ": " + why.message());
         room.game = std::move(fresh->game);
         room.data = std::move(g);
+        // The state's move list is written on as moves come: another line
+        // of the same length is written again from the start.
+        room.state.moves_written = 0;
+        room.state.moves_text.clear();
         room.computer_queued = false;  // a job queued for the old line is dropped by its check
         if (room.thinking) room.thinking->stop();
         ++room.version;
         publish(room);
+        if (room.data.result != "*") {
+            retire(room);
+            return Status::ok();
+        }
         schedule_computer(room);
         return Status::ok();
     }

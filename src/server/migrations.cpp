@@ -248,6 +248,14 @@ constexpr Migration kMigrations[] = {
         PRIMARY KEY (game_id, engine)
     );
     )sql"},
+    // 9: how many takebacks a game has had, so that a server holding it sees
+    // that its moves changed (not only grew) and reads it again whole.
+    {R"sql(
+    ALTER TABLE games ADD COLUMN takebacks INTEGER NOT NULL DEFAULT 0;
+    )sql",
+     R"sql(
+    ALTER TABLE games ADD COLUMN takebacks INTEGER NOT NULL DEFAULT 0;
+    )sql"},
 };
 
 static_assert(std::size(kMigrations) == kSchemaVersion,

@@ -182,18 +182,19 @@ inline constexpr Statement kMovesIn{
 // The row and its moves after ply $2 from one snapshot: one statement.
 inline constexpr Statement kGame{
     "game", "SELECT " CHIMERA_GAME_COLUMNS
-            ", m.lan, m.san, games.plies FROM games LEFT JOIN moves m ON m.game_id = games.id "
+            ", m.lan, m.san, games.plies, games.takebacks FROM games LEFT JOIN moves m "
+            "ON m.game_id = games.id "
             "AND m.ply > $2::integer WHERE games.id = $1 ORDER BY m.ply"};
 // A takeback: the row written as the server holds it ($25 its moves now)
 // where it is at the version ($24) and moves ($28) the server held, and the
 // moves after $25 deleted; the rows deleted say whether it was written.
 inline constexpr Statement kTakeBack{
-    "take_back",
-    "WITH g AS (UPDATE games SET " CHIMERA_GAME_SET
-    ", plies = $25::integer WHERE id = $1 AND version = $24::bigint AND plies = $28::integer "
-    "RETURNING id, " CHIMERA_NOTIFY
-    ") "
-    "DELETE FROM moves WHERE game_id IN (SELECT id FROM g) AND ply > $25::integer"};
+    "take_back", "WITH g AS (UPDATE games SET " CHIMERA_GAME_SET
+                 ", plies = $25::integer, takebacks = takebacks + 1 "
+                 "WHERE id = $1 AND version = $24::bigint AND plies = $28::integer "
+                 "RETURNING id, " CHIMERA_NOTIFY
+                 ") "
+                 "DELETE FROM moves WHERE game_id IN (SELECT id FROM g) AND ply > $25::integer"};
 inline constexpr Statement kListFinished{
     "list_finished",
     "SELECT id, variant, mode, level, plies, result, termination, updated_ms FROM games "

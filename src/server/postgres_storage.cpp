@@ -283,7 +283,10 @@ class PostgresStorage final : public Storage {
             }
             return changed_meanwhile(g);
         });
-        if (done) ++g.version;
+        if (done) {
+            ++g.version;
+            ++g.takebacks;
+        }
         return done;
     }
 
@@ -344,8 +347,10 @@ class PostgresStorage final : public Storage {
             if (rows == 0) return Status::ok();
             out = read_game(r.get(), 0);
             *found = true;
-            constexpr int kLan = 26, kSan = 27, kPlies = 28;  // after the game's columns
+            // After the game's columns:
+            constexpr int kLan = 26, kSan = 27, kPlies = 28, kTakebacks = 29;
             out.stored_plies = static_cast<std::size_t>(number(r.get(), 0, kPlies));
+            out.takebacks = number(r.get(), 0, kTakebacks);
             for (int i = 0; i < rows; ++i) {
                 if (PQgetisnull(r.get(), i, kLan)) continue;  // a game without moves
                 out.lan.push_back(text(r.get(), i, kLan));

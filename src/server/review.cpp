@@ -68,6 +68,12 @@ int ReviewService::get(const StoredGame& g, bool start, std::string& body, std::
                 .dump();
         return 202;
     }
+    // Neither under way nor waiting: it may have been stored since the read above.
+    if (Status s = storage_.load_review(g.id, engine(), body, &found); !s) {
+        error = s.message();
+        return s.is_unavailable() ? 503 : 500;
+    }
+    if (found) return 200;
     if (!start) {
         error = "this game has no review yet: POST to this address asks for one";
         return 404;

@@ -297,8 +297,16 @@ class SqliteStorage final : public Storage {
         if (static_cast<std::size_t>(deleted) != stored - g.lan.size())
             return db_.rollback("takeback: the game had " + std::to_string(g.lan.size() + deleted) +
                                 " moves stored, not " + std::to_string(stored));
+        sqlite3_stmt* count =
+            db_.statement("UPDATE games SET takebacks = takebacks + 1 WHERE id = ?");
+        if (!count) return db_.rollback("prepare takeback count");
+        bind_text(count, 1, g.id);
+        const int counted = sqlite3_step(count);
+        sqlite3_reset(count);
+        if (counted != SQLITE_DONE) return db_.rollback("takeback count");
         if (Status s = db_.step_once("COMMIT"); !s) return s;
         ++g.version;
+        ++g.takebacks;
         return Status::ok();
     }
 
@@ -322,14 +330,15 @@ class SqliteStorage final : public Storage {
         *found = false;
         // One read transaction: the row and its moves as of one commit.
         if (Status s = reader_->step_once("BEGIN"); !s) return s;
-        sqlite3_stmt* st =
-            reader_->statement("SELECT " CHIMERA_GAME_COLUMNS ", plies FROM games WHERE id = ?");
+        sqlite3_stmt* st = reader_->statement("SELECT " CHIMERA_GAME_COLUMNS
+                                              ", plies, takebacks FROM games WHERE id = ?");
         if (!st) return reader_->rollback("prepare game read");
         bind_text(st, 1, id);
         const int rc = sqlite3_step(st);
         if (rc == SQLITE_ROW) {
             out = read_game(st);
             out.stored_plies = static_cast<std::size_t>(sqlite3_column_int64(st, kGameColumnCount));
+            out.takebacks = sqlite3_column_int64(st, kGameColumnCount + 1);
             *found = true;
         }
         sqlite3_reset(st);

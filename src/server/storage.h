@@ -48,9 +48,12 @@ struct StoredGame {
     // (so a server whose copy is behind cannot overwrite what another server
     // stored), and then raises it, here and in the database, by one.
     std::int64_t version = 0;
-    // load_game: the moves the stored row counts. Fewer than a server holds
-    // means moves were taken back (the server reads the whole game again).
+    // load_game: the moves the stored row counts, and how many takebacks the
+    // game has had (take_back raises it). Another count of takebacks than a
+    // server holds means the moves changed, not only grew: it reads the game
+    // again whole.
     std::size_t stored_plies = 0;
+    std::int64_t takebacks = 0;
     // Several servers (PostgreSQL): the server that holds the game's timed
     // duties when it is created ("" for none). Written with a new game only;
     // the leases (keep_alive, sweep, take_released) change it after.

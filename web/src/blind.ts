@@ -23,11 +23,11 @@ function listWords(words: string[]): string {
 
 // The piece letter a word names: a letter of the variant, or a piece's name (any case, plural).
 function pieceLetter(word: string, names: Record<string, string>): string | null {
-  const w = word.trim().toLowerCase().replace(/s$/, "");
-  for (const [letter, name] of Object.entries(names)) {
-    if (w === letter.toLowerCase() && word.trim().length === 1) return letter;
+  const t = word.trim();
+  if (t.length === 1) return Object.keys(names).find((l) => l.toLowerCase() === t.toLowerCase()) ?? null;
+  const w = t.toLowerCase().replace(/s$/, "");
+  for (const [letter, name] of Object.entries(names))
     if (name.toLowerCase() === w || name.toLowerCase().replace(/s$/, "") === w) return letter;
-  }
   return null;
 }
 

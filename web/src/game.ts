@@ -421,6 +421,7 @@ export class GameScreen {
   }
 
   private send(lan: string) {
+    this.premove = null; // a move made replaces the premove
     this.socket.send({ type: "move", move: lan });
     this.input.clear();
   }
@@ -723,6 +724,7 @@ export class GameScreen {
     // The "Back to the game" button is about to be hidden: its focus goes to the board.
     const fromBanner = this.$("#review-banner").contains(document.activeElement);
     this.offerMoves();
+    this.playPremove(this.state!); // one set before the review, if the turn came meanwhile
     this.render();
     this.announce(`Back to the game. ${this.liveStatus()}`);
     if (fromBanner) this.board.focusCurrent();

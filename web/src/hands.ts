@@ -79,6 +79,7 @@ function dragReserve(button: HTMLButtonElement, down: PointerEvent, input: MoveI
   const up = (e: PointerEvent) => {
     window.removeEventListener("pointermove", move);
     window.removeEventListener("pointerup", up);
+    window.removeEventListener("pointercancel", cancel);
     if (!ghost) return; // a click: the click handler selects the piece
     ghost.remove();
     dragged = true;
@@ -86,6 +87,16 @@ function dragReserve(button: HTMLButtonElement, down: PointerEvent, input: MoveI
     const target = document.elementFromPoint(e.clientX, e.clientY)?.closest<HTMLElement>("#board [data-sq]");
     onAction(target ? input.clickSquare(target.dataset.sq!) : input.clear());
   };
+  // A gesture the browser takes over (a scroll, a system gesture) drops nothing.
+  const cancel = () => {
+    window.removeEventListener("pointermove", move);
+    window.removeEventListener("pointerup", up);
+    window.removeEventListener("pointercancel", cancel);
+    if (!ghost) return;
+    ghost.remove();
+    onAction(input.clear());
+  };
   window.addEventListener("pointermove", move);
   window.addEventListener("pointerup", up);
+  window.addEventListener("pointercancel", cancel);
 }
