@@ -180,14 +180,7 @@ Status GameService::refresh(Room& room, bool* changed) {
         room.state.moves_text.clear();
         room.computer_queued = false;  // a job queued for the old line is dropped by its check
         if (room.thinking) room.thinking->stop();
-        ++room.version;
-        publish(room);
-        if (room.data.result != "*") {
-            retire(room);
-            return Status::ok();
-        }
-        schedule_computer(room);
-        return Status::ok();
+        return taken(room);
     }
     for (std::size_t i = 0; i < g.lan.size(); ++i) {
         if (Status s = room.game->play(g.lan[i]); !s) {
@@ -204,6 +197,10 @@ Status GameService::refresh(Room& room, bool* changed) {
                  std::make_move_iterator(room.data.san.end()));
     room.data = std::move(g);
     if (moved && room.thinking) room.thinking->stop();
+    return taken(room);
+}
+
+Status GameService::taken(Room& room) {
     ++room.version;
     publish(room);
     if (room.data.result != "*") {

@@ -215,6 +215,9 @@ class GameService {
     // Reads the game again from the database and, if another server changed it
     // (a newer version), takes that and pushes what changed. Room locked.
     Status refresh(Room& room, bool* changed = nullptr);
+    // After refresh took a newer stored game: pushed, retired if it is over,
+    // else the computer's move scheduled. Room locked.
+    Status taken(Room& room);
     // Runs act(room) with the game's room locked. When it is refused (a write
     // met a conflict, or a check failed on what this server holds) and the
     // stored game is newer, takes that and runs it again (at most kAttempts).
