@@ -254,7 +254,7 @@ TEST_P(PostgresTwoServers, ATakebackOnOneServerIsSeenAndPlayedOnByTheOther) {
                            [&] { return view.contains("moves") && view["moves"].size() == n; });
     };
     ASSERT_TRUE(moves_seen(3)) << view.dump();
-    a_->take_back(g.id, g.token, err);
+    a_->take_back(g.id, g.token, "offer", err);
     ASSERT_FALSE(err) << err.message;
     ASSERT_TRUE(moves_seen(2)) << view.dump();
     // b plays on from the game as stored: Black's move after 1. e4 e5 is White's again.
@@ -281,7 +281,7 @@ TEST_P(PostgresTwoServers, ATakebackAndAnotherMoveAreNotMistakenForNothingChange
     }
     (void)b_->state(g.id, g.token, err);  // b holds the game with its three moves
     ASSERT_FALSE(err) << err.message;
-    a_->take_back(g.id, g.token, err);
+    a_->take_back(g.id, g.token, "offer", err);
     ASSERT_FALSE(err) << err.message;
     a_->move(g.id, g.token, "b1c3", err);  // as many moves as b holds, another line
     ASSERT_FALSE(err) << err.message;
@@ -309,6 +309,55 @@ TEST_P(PostgresTwoServers, ATakebackAndAnotherMoveAreNotMistakenForNothingChange
 // has its games taken over by another within GameService::kLeaseMs +
 // kRenewMs. The time nobody held the game is not charged to the player whose
 // clock was running, and the new holder runs the clock from then on.
+// A rematch offered on one server is told to a view of the finished game on
+// the other, accepted there, and both servers give each player the same seat.
+TEST_P(PostgresTwoServers, ARematchOfferedOnOneServerIsSeenAndAcceptedOnTheOther) {
+    server::CreateRequest req;
+    req.mode = "online";
+    req.variant = "wreckage";
+    ApiError err;
+    const server::SeatGrant white = a_->create(req, err);
+    ASSERT_FALSE(err) << err.message;
+    const server::SeatGrant black = a_->join(white.id, white.invite, err);
+    ASSERT_FALSE(err) << err.message;
+    a_->resign(white.id, black.token, err);
+    ASSERT_FALSE(err) << err.message;
+    std::mutex m;
+    std::condition_variable cv;
+    Json view;
+    const std::uint64_t handle = b_->subscribe(white.id, white.token, [&](const server::Push& p) {
+        std::lock_guard lock(m);
+        view = Json::parse(*p.text);
+        cv.notify_all();
+    });
+    ASSERT_NE(handle, 0u);
+    auto seen = [&](const std::function<bool(const Json&)>& pred) {
+        std::unique_lock lock(m);
+        return cv.wait_for(lock, std::chrono::seconds(10), [&] { return pred(view); });
+    };
+    ASSERT_TRUE(seen([](const Json& v) { return v.contains("rematch"); })) << view.dump();
+    EXPECT_EQ(a_->rematch(white.id, black.token, "offer", err).offer, 1);
+    ASSERT_FALSE(err) << err.message;
+    ASSERT_TRUE(seen([](const Json& v) { return v["rematch"]["offer"] == "black"; }))
+        << view.dump();
+    const server::RematchAck mine = b_->rematch(white.id, white.token, "accept", err);
+    ASSERT_FALSE(err) << err.message;
+    EXPECT_EQ(mine.seat.side, "black");
+    const server::RematchAck theirs = a_->rematch(white.id, black.token, "offer", err);
+    ASSERT_FALSE(err) << err.message;
+    EXPECT_EQ(theirs.seat.id, mine.seat.id);
+    EXPECT_EQ(theirs.seat.side, "white");
+    EXPECT_EQ(query_database(db_, "SELECT count(*) FROM games WHERE id = '" + mine.seat.id + "'"),
+              (Rows{{"1"}}));
+    // The new game is played on either server.
+    const Json legal = Json::parse(a_->state(mine.seat.id, theirs.seat.token, err))["legal"];
+    ASSERT_FALSE(err) << err.message;
+    ASSERT_TRUE(legal.contains("e2")) << legal;
+    EXPECT_EQ(a_->move(mine.seat.id, theirs.seat.token, "e2e5", err).ply, 1u);
+    ASSERT_FALSE(err) << err.message;
+    b_->unsubscribe(white.id, handle);
+}
+
 TEST_P(PostgresTwoServers, TheGamesOfAServerThatStopsAreTakenOverAndTheGapIsNotCharged) {
     server::CreateRequest req;
     req.mode = "online";

@@ -293,6 +293,9 @@ class FlakyStorage final : public server::Storage {
     Status take_back(server::StoredGame& g, std::size_t stored) override {
         return inner_->take_back(g, stored);
     }
+    Status start_rematch(server::StoredGame& finished, const server::StoredGame& fresh) override {
+        return check() ? inner_->start_rematch(finished, fresh) : down();
+    }
     Status save_review(const std::string& id, const std::string& engine, const std::string& review,
                        std::int64_t now) override {
         return inner_->save_review(id, engine, review, now);

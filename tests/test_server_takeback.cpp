@@ -2,8 +2,8 @@
 // untimed computer game the player's last move goes back with the
 // computer's reply (or alone while the computer thinks, whose search is then
 // dropped), in a local game the last ply; moves given at creation stay; a
-// takeback is stored (it survives a restart, on each backend); online and
-// timed games, spectators and finished games are refused.
+// takeback is stored (it survives a restart, on each backend); spectators
+// and finished games are refused. Online games and clocks: test_server_offers.cpp.
 #include "server_client.h"
 
 namespace chimera {
@@ -114,26 +114,8 @@ TEST_F(ServerTakebackRules, ALocalGameTakesBackOnePlyButNotTheMovesItWasGiven) {
     EXPECT_EQ(s["turn"], "black");
 }
 
-TEST_F(ServerTakebackRules, OnlineTimedSpectatorsAndFinishedGamesAreRefused) {
-    const HttpResult online =
-        post(port(), "/api/games", {{"variant", "chess"}, {"mode", "online"}});
-    ASSERT_EQ(online.status, 201);
-    HttpResult r = take_back(online.json()["id"], online.json()["token"]);
-    EXPECT_EQ(r.status, 409) << r;
-    EXPECT_NE(r.body.find("online game"), std::string::npos) << r;
-
-    const HttpResult timed = post(
-        port(), "/api/games",
-        {{"variant", "chess"}, {"mode", "local"}, {"base_minutes", 5}, {"moves", Json::array()}});
-    ASSERT_EQ(timed.status, 201) << timed;
-    ASSERT_EQ(post(port(), "/api/games/" + timed.json()["id"].get<std::string>() + "/move",
-                   {{"token", timed.json()["token"]}, {"move", "e2e4"}})
-                  .status,
-              200);
-    r = take_back(timed.json()["id"], timed.json()["token"]);
-    EXPECT_EQ(r.status, 409) << r;
-    EXPECT_NE(r.body.find("untimed"), std::string::npos) << r;
-
+TEST_F(ServerTakebackRules, SpectatorsAndFinishedGamesAreRefused) {
+    HttpResult r;
     const HttpResult local = post(port(), "/api/games", {{"variant", "chess"}, {"mode", "local"}});
     const std::string id = local.json()["id"], token = local.json()["token"];
     r = take_back(id, "not-a-token");

@@ -199,6 +199,7 @@ std::optional<ListCursor> parse_cursor(std::string_view text) {
 }
 
 // The service's typed answers on the wire.
+Json side_json(int side) { return side < 0 ? Json() : Json(side == 0 ? "white" : "black"); }
 Json to_json(const SeatGrant& s) {
     Json j{{"id", s.id}, {"token", s.token}, {"side", s.side}};
     if (!s.invite.empty()) j["invite"] = s.invite;
@@ -210,9 +211,13 @@ Json to_json(const ActionAck& a) {
         return Json{{"ok", true},
                     {"result", std::string(public_result(a.result))},
                     {"status", std::string(status_name(a.result))}};
-    return Json{
-        {"ok", true},
-        {"draw_offer", a.draw_offer < 0 ? Json() : Json(a.draw_offer == 0 ? "white" : "black")}};
+    return Json{{"ok", true},
+                {"draw_offer", side_json(a.draw_offer)},
+                {"takeback_offer", side_json(a.takeback_offer)}};
+}
+Json to_json(const RematchAck& r) {
+    if (!r.seat.id.empty()) return to_json(r.seat);
+    return Json{{"ok", true}, {"rematch_offer", side_json(r.offer)}};
 }
 Json to_json(const GameListing& l) {
     auto rows = [](const std::vector<GameSummary>& games) {
@@ -562,13 +567,25 @@ ApiResponse handle_api(GameService& games, std::string_view method, std::string_
         const MoveAck r = games.move(id, j["token"], j["move"], err);
         return err ? from_error(err) : json_response(200, to_json(r));
     }
-    if (action == "resign" || action == "abort" || action == "claim" || action == "takeback") {
+    if (action == "resign" || action == "abort" || action == "claim") {
         if ((err = parse_body(body, {{"token", Type::STRING, true}}, j))) return from_error(err);
         const std::string& token = j["token"].get_ref<const std::string&>();
-        const ActionAck r = action == "resign"     ? games.resign(id, token, err)
-                            : action == "abort"    ? games.abort(id, token, err)
-                            : action == "takeback" ? games.take_back(id, token, err)
-                                                   : games.claim(id, token, err);
+        const ActionAck r = action == "resign"  ? games.resign(id, token, err)
+                            : action == "abort" ? games.abort(id, token, err)
+                                                : games.claim(id, token, err);
+        return err ? from_error(err) : json_response(200, to_json(r));
+    }
+    if (action == "takeback" || action == "rematch") {
+        // action: offer (the default), accept or decline.
+        if ((err = parse_body(body,
+                              {{"token", Type::STRING, true}, {"action", Type::STRING, false}}, j)))
+            return from_error(err);
+        const std::string what = j.value("action", std::string("offer"));
+        if (action == "rematch") {
+            const RematchAck r = games.rematch(id, j["token"], what, err);
+            return err ? from_error(err) : json_response(200, to_json(r));
+        }
+        const ActionAck r = games.take_back(id, j["token"], what, err);
         return err ? from_error(err) : json_response(200, to_json(r));
     }
     if (action == "draw") {
@@ -593,7 +610,10 @@ std::string handle_ws_message(GameService& games, const std::string& id, const s
     ApiError err;
     Json r;
     // Each message type has exactly its documented fields.
-    const std::string_view extra = type == "move" ? "move" : type == "draw" ? "action" : "";
+    const std::string_view extra = type == "move" ? "move"
+                                   : type == "draw" || type == "takeback" || type == "rematch"
+                                       ? "action"
+                                       : "";
     for (auto it = j.begin(); it != j.end(); ++it)
         if (it.key() != "type" && it.key() != extra)
             return Json{{"type", "error"},
@@ -621,8 +641,11 @@ std::string handle_ws_message(GameService& games, const std::string& id, const s
         r = to_json(games.resign(id, token, err));
     } else if (type == "abort") {
         r = to_json(games.abort(id, token, err));
-    } else if (type == "takeback") {
-        r = to_json(games.take_back(id, token, err));
+    } else if (type == "takeback" || type == "rematch") {
+        static const std::string kOffer = "offer";
+        const std::string* a = j.contains("action") ? text_field("action") : &kOffer;
+        if (a && type == "takeback") r = to_json(games.take_back(id, token, *a, err));
+        if (a && type == "rematch") r = to_json(games.rematch(id, token, *a, err));
     } else if (type == "claim") {
         r = to_json(games.claim(id, token, err));
     } else if (type == "draw") {

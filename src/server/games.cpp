@@ -18,8 +18,6 @@
 
 namespace chimera::server {
 
-namespace {
-
 // A stored game as a room: its position replayed from the start; null (and
 // why in *why) if it cannot be.
 std::shared_ptr<Room> replay(StoredGame&& g, Status* why) {
@@ -38,8 +36,6 @@ std::shared_ptr<Room> replay(StoredGame&& g, Status* why) {
     room->data = std::move(g);
     return room;
 }
-
-}  // namespace
 
 std::int64_t now_ms() {
     return std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -212,7 +208,11 @@ Status GameService::taken(Room& room) {
 }
 
 void GameService::retire(Room& room) {
-    room.subscribers.clear();  // a finished game changes no more: nothing more to push
+    // A finished game changes no more but for its rematch offers: its views
+    // are only told of those from now on.
+    for (auto& [h, view] : room.subscribers)
+        watch_after(room, view.first, h, std::move(view.second));
+    room.subscribers.clear();
     {
         std::lock_guard lock(rooms_mutex_);
         const auto it = rooms_.find(room.data.id);

@@ -86,7 +86,14 @@ struct MoveAck {
 struct ActionAck {
     std::string result;
     int draw_offer = -1;
+    int takeback_offer = -1;  // the side whose takeback offer stands (-1: none)
     bool ended() const { return !result.empty(); }
+};
+// After a rematch request: the side whose offer stands (-1 none), or the
+// caller's seat in the rematch once it has started.
+struct RematchAck {
+    int offer = -1;
+    SeatGrant seat;
 };
 // Live games from memory and a page of finished ones from the database, each
 // newest first; next: where the following page of finished games starts, if
@@ -125,6 +132,10 @@ struct Push {
     std::uint64_t version = 0;
     std::shared_ptr<const std::string> text;
     bool full = false;
+    // A finished game's whole state after a rematch offer changed, read anew
+    // (its version counts from its reading, not from the pushes before it):
+    // sent whatever version a view has had.
+    bool anew = false;
 };
 using Subscriber = std::function<void(const Push& push)>;
 
@@ -162,9 +173,17 @@ class GameService {
                    ApiError& err);
     // Ends the game without a result, while not both sides have moved on the server.
     ActionAck abort(const std::string& id, const std::string& token, ApiError& err);
-    // Takes back the player's last move of an untimed computer game, with the
-    // computer's reply, or the last move of a local game (docs/api.md, "Takebacks").
-    ActionAck take_back(const std::string& id, const std::string& token, ApiError& err);
+    // Takes back the player's last move of a computer game, with the
+    // computer's reply, or the last move of a local game; in an online game
+    // action offer asks the opponent, who may accept or decline (docs/api.md,
+    // "Takebacks").
+    ActionAck take_back(const std::string& id, const std::string& token, const std::string& action,
+                        ApiError& err);
+    // After an online game: offers a rematch with the colours swapped, accepts
+    // the opponent's (the game starts at once) or declines it (docs/api.md,
+    // "Rematches"). Once it has started, answers the caller's seat in it.
+    RematchAck rematch(const std::string& id, const std::string& token, const std::string& action,
+                       ApiError& err);
     // The win of an untimed online game whose opponent has been away absence_ms.
     ActionAck claim(const std::string& id, const std::string& token, ApiError& err);
     // The state message (JSON text) as seen by the holder of token (may be empty:
@@ -258,6 +277,19 @@ class GameService {
     // the game's lease. Room locked.
     bool on_duty(const Room& room) const;
     std::string state_locked(const Room& room, int viewer) const;
+    // Rematches (games_rematch.cpp). Room locked.
+    RematchAck rematch_seat(const StoredGame& g, int seat, ApiError& err);
+    ApiError store_rematch_offer(Room& room, int side);
+    ApiError undo_plies(Room& room, std::size_t n);  // a takeback of n plies; room locked
+    // The views of finished online games (told of rematch offers): added on
+    // subscribing (room locked), removed on unsubscribing, pushed the whole
+    // state after a rematch change (room locked).
+    void watch_after(Room& room, int viewer, std::uint64_t handle, Subscriber s);
+    bool unwatch_after(const std::string& id, std::uint64_t handle);
+    void tell_after(Room& room);
+    // Another server changed a finished game (a rematch offer): the copy held
+    // here is read again and its views told.
+    void finished_changed(const std::string& id, std::int64_t version);
     // A move as the player typed it, or the computer's own for this position.
     using MoveInput = std::variant<std::string_view, Move>;
     ApiError apply_move(Room& room, const MoveInput& input);  // room locked
@@ -279,6 +311,8 @@ class GameService {
     std::map<std::string, std::shared_ptr<Room>> rooms_;  // the games going on
     LruCache<std::shared_ptr<Room>> finished_{kFinishedCacheSize};
     std::atomic<std::size_t> finished_count_{0};  // finished games stored
+    std::mutex after_mutex_;                      // taken after a room's mutex, never before
+    std::map<std::string, std::map<std::uint64_t, std::pair<int, Subscriber>>> after_;
 
     struct Job {
         std::shared_ptr<Room> room;

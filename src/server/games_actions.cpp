@@ -31,12 +31,13 @@ ApiError GameService::apply_move(Room& room, const MoveInput& input) {
     if (!played) return fail(400, played.message());
     const std::int64_t saved_remaining = g.remaining_ms[mover];
     const std::int64_t saved_started = room.data.turn_started_ms;
-    const int saved_offer = g.draw_offer;
+    const int saved_offer = g.draw_offer, saved_takeback = g.takeback_offer;
     if (g.base_ms > 0) {
         g.remaining_ms[mover] = timed ? remaining + g.inc_ms : remaining;
         room.data.turn_started_ms = now;
     }
     if (g.draw_offer == 1 - mover) g.draw_offer = -1;  // moving declines the opponent's offer
+    g.takeback_offer = -1;  // a move changes what a takeback would take back
     g.lan.push_back(lan);
     g.san.push_back(san);
     g.updated_ms = now;
@@ -44,7 +45,7 @@ ApiError GameService::apply_move(Room& room, const MoveInput& input) {
     if (o != Outcome::ONGOING) {
         g.result = game::result_text(static_cast<int>(o), room.game->side_to_move());
         g.termination = outcome_name(o);
-        g.draw_offer = -1;
+        g.draw_offer = g.takeback_offer = -1;
     }
     if (Status s = storage_->append_move(g, lan, san); !s) {
         // Not stored, so not accepted: put everything back.
@@ -54,6 +55,7 @@ ApiError GameService::apply_move(Room& room, const MoveInput& input) {
         g.remaining_ms[mover] = saved_remaining;
         room.data.turn_started_ms = saved_started;
         g.draw_offer = saved_offer;
+        g.takeback_offer = saved_takeback;
         g.result = "*";
         g.termination.clear();
         return storage_failure(s);
@@ -102,7 +104,7 @@ Status GameService::end_game(Room& room, const std::string& result,
     }
     g.result = result;
     g.termination = termination;
-    g.draw_offer = -1;
+    g.draw_offer = g.takeback_offer = -1;
     g.updated_ms = now_ms();
     if (Status s = storage_->update_game(g); !s) {
         // Not stored, so not decided: the game goes on as it was.
@@ -175,7 +177,7 @@ ActionAck GameService::draw(const std::string& id, const std::string& token,
         }
         ++room.version;
         publish(room);
-        return ActionAck{"", g.draw_offer};
+        return ActionAck{"", g.draw_offer, g.takeback_offer};
     });
 }
 
@@ -193,54 +195,101 @@ ActionAck GameService::abort(const std::string& id, const std::string& token, Ap
     });
 }
 
-ActionAck GameService::take_back(const std::string& id, const std::string& token, ApiError& err) {
+ActionAck GameService::take_back(const std::string& id, const std::string& token,
+                                 const std::string& action, ApiError& err) {
     return with_room(id, err, [&](Room& room) -> ActionAck {
         StoredGame& g = room.data;
         const int seat = seat_of(room, token);
         if (seat == kSpectator)
             return refused(err, fail(403, "this token holds no seat in the game"));
         if (g.result != "*") return refused(err, fail(409, "the game is over"));
-        if (g.mode == "online")
-            return refused(err, fail(409,
-                                     "an online game's moves stand: takebacks are for games "
-                                     "against the computer or on one device"));
-        if (g.base_ms > 0)
-            return refused(err, fail(409,
-                                     "takebacks are for untimed games: the clock cannot give "
-                                     "the time back"));
-        // Against the computer: back to the player's move before their last one
-        // (the computer's reply too, if it has played it); on one device, one ply.
-        std::size_t n = 1;
-        if (g.mode == "computer" && room.game->side_to_move() != g.computer_side) n = 2;
+        if (action != "offer" && action != "accept" && action != "decline")
+            return refused(err, fail(400, "action must be offer, accept or decline"));
         const std::size_t played = g.lan.size() - std::min(g.lan.size(), g.given_plies);
-        if (played < n)
-            return refused(err, fail(409, played == 0 ? "no move has been played here to take back"
-                                                      : "only the computer has moved here: there "
-                                                        "is no move of yours to take back"));
-        const std::size_t stored = g.lan.size();
-        const std::vector<std::string> lan = g.lan, san = g.san;
-        const int offer_before = g.draw_offer;
+        if (g.mode != "online") {
+            if (action != "offer")
+                return refused(err, fail(409,
+                                         "there is no takeback offer here: a takeback "
+                                         "against the computer or on one device is at once"));
+            // Against the computer: back to the player's move before their last one
+            // (the computer's reply too, if it has played it); on one device, one ply.
+            const std::size_t n =
+                g.mode == "computer" && room.game->side_to_move() != g.computer_side ? 2 : 1;
+            if (played < n)
+                return refused(err,
+                               fail(409, played == 0 ? "no move has been played here to take back"
+                                                     : "only the computer has moved here: there "
+                                                       "is no move of yours to take back"));
+            if ((err = undo_plies(room, n))) return {};
+            return ActionAck{"", -1};
+        }
+        // Online: asked by one player, granted by the other.
+        const int asker = action == "offer" ? seat : 1 - seat;
+        if (action != "offer" && g.takeback_offer != asker)
+            return refused(err, fail(409, "there is no takeback offer to " + action));
+        if (action == "offer" && g.takeback_offer == seat)
+            return ActionAck{"", g.draw_offer, g.takeback_offer};
+        // The asker's last move, and the reply to it if there is one.
+        const std::size_t n = room.game->side_to_move() == asker ? 2 : 1;
+        if (played < n) return refused(err, fail(409, "you have played no move here to take back"));
+        if (action == "accept" || (action == "offer" && g.takeback_offer == 1 - seat)) {
+            // Accepted (or asked for by both: the later asker's move goes back).
+            if ((err = undo_plies(room, n))) return {};
+            return ActionAck{"", -1};
+        }
+        const int offer_before = g.takeback_offer;
         const std::int64_t updated_before = g.updated_ms;
-        g.lan.resize(stored - n);
-        g.san.resize(stored - n);
-        g.draw_offer = -1;
+        g.takeback_offer = action == "offer" ? seat : -1;
         g.updated_ms = now_ms();
-        if (Status s = storage_->take_back(g, stored); !s) {
-            g.lan = lan;
-            g.san = san;
-            g.draw_offer = offer_before;
+        if (Status s = storage_->update_game(g); !s) {
+            g.takeback_offer = offer_before;
             g.updated_ms = updated_before;
             return refused(err, storage_failure(s));
         }
-        for (std::size_t i = 0; i < n; ++i) (void)room.game->undo();
-        // A computer search for the position taken back is stopped, and its job
-        // dropped (same_line): the next move queues a new one.
-        if (room.thinking) room.thinking->stop();
-        room.computer_queued = false;
         ++room.version;
         publish(room);
-        return ActionAck{"", -1};
+        return ActionAck{"", g.draw_offer, g.takeback_offer};
     });
+}
+
+// Takes the last n plies back, stored like a move. With a clock the times stay
+// as they stand (the side whose clock ran is charged its time so far) and the
+// side to move after it starts its turn now: no time is given back.
+ApiError GameService::undo_plies(Room& room, std::size_t n) {
+    StoredGame& g = room.data;
+    const std::int64_t now = now_ms();
+    const bool timed = clock_running(room);
+    if (timed) {
+        const int stm = room.game->side_to_move();
+        if (live_remaining(room, stm) <= 0) {
+            if (Status s = flag(room, stm); !s) return storage_failure(s);
+            return fail(409, "time is up: the game was lost on time");
+        }
+    }
+    const StoredGame before = g;
+    if (timed) {
+        const int stm = room.game->side_to_move();
+        g.remaining_ms[stm] -= now - g.turn_started_ms;
+        g.turn_started_ms = now;
+    }
+    const std::size_t stored = g.lan.size();
+    g.lan.resize(stored - n);
+    g.san.resize(stored - n);
+    g.draw_offer = -1;
+    g.takeback_offer = -1;
+    g.updated_ms = now;
+    if (Status s = storage_->take_back(g, stored); !s) {
+        g = before;  // not stored, so not taken back
+        return storage_failure(s);
+    }
+    for (std::size_t i = 0; i < n; ++i) (void)room.game->undo();
+    // A computer search for the position taken back is stopped, and its job
+    // dropped (same_line): the next move queues a new one.
+    if (room.thinking) room.thinking->stop();
+    room.computer_queued = false;
+    ++room.version;
+    publish(room);
+    return {};
 }
 
 ActionAck GameService::claim(const std::string& id, const std::string& token, ApiError& err) {

@@ -106,6 +106,8 @@ void GameService::changed(const std::string& id, std::int64_t version) {
         rooms = live_rooms();
     else if (auto r = find_live(id))
         rooms.push_back(std::move(r));
+    else
+        finished_changed(id, version);
     for (auto& r : rooms) {
         std::lock_guard rl(r->mutex);
         if (id.empty() || r->data.version < version) (void)refresh(*r);

@@ -137,11 +137,15 @@ std::uint64_t GameService::subscribe(const std::string& id, const std::string& t
     // Tells the others before this view is added; a finished game is only shown.
     if (going) count_presence(*room, viewer, +1);
     s(Push{room->version, std::make_shared<const std::string>(state_locked(*room, viewer)), true});
-    if (going) room->subscribers[h] = {viewer, std::move(s)};
+    if (going)
+        room->subscribers[h] = {viewer, std::move(s)};
+    else
+        watch_after(*room, viewer, h, std::move(s));  // told of rematch offers
     return h;
 }
 
 void GameService::unsubscribe(const std::string& id, std::uint64_t handle) {
+    if (unwatch_after(id, handle)) return;
     auto room = find_live(id);
     if (!room) return;
     std::lock_guard rl(room->mutex);

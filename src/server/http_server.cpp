@@ -279,7 +279,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
     // message being written for kStaleWrite is closed: it stays behind. A push
     // of a version the queue already covers is left out.
     void send_push(Push push) {
-        if (closed_ || push.version < next_version_) return;
+        if (closed_ || (push.version < next_version_ && !push.anew)) return;
         if (!queue_.empty() && std::chrono::steady_clock::now() - write_started_ > kStaleWrite)
             return finish();
         if (queued_pushes_ >= kMaxQueuedPushes) {

@@ -256,6 +256,18 @@ constexpr Migration kMigrations[] = {
      R"sql(
     ALTER TABLE games ADD COLUMN takebacks INTEGER NOT NULL DEFAULT 0;
     )sql"},
+    // 10: a standing takeback offer in an online game, and after one a
+    // rematch offer and the rematch game (docs/api.md, "Takebacks", "Rematches").
+    {R"sql(
+    ALTER TABLE games ADD COLUMN takeback_offer INTEGER NOT NULL DEFAULT -1;
+    ALTER TABLE games ADD COLUMN rematch_offer INTEGER NOT NULL DEFAULT -1;
+    ALTER TABLE games ADD COLUMN rematch_id TEXT NOT NULL DEFAULT '';
+    )sql",
+     R"sql(
+    ALTER TABLE games ADD COLUMN takeback_offer INTEGER NOT NULL DEFAULT -1;
+    ALTER TABLE games ADD COLUMN rematch_offer INTEGER NOT NULL DEFAULT -1;
+    ALTER TABLE games ADD COLUMN rematch_id TEXT COLLATE "C" NOT NULL DEFAULT '';
+    )sql"},
 };
 
 static_assert(std::size(kMigrations) == kSchemaVersion,

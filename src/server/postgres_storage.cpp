@@ -290,6 +290,29 @@ class PostgresStorage final : public Storage {
         return done;
     }
 
+    Status start_rematch(StoredGame& finished, const StoredGame& fresh) override {
+        Status done = with(writer(finished.id), [&](Connection& c, bool again) -> Status {
+            if (again) {  // the first run may have been committed
+                Result r;
+                if (Status s = c.run(kGameToken, Params() << fresh.id, &r); !s) return s;
+                if (PQntuples(r.get()) == 1 && text(r.get(), 0, 0) == fresh.token[0])
+                    return Status::ok();
+            }
+            if (Status s = c.exec("BEGIN"); !s) return s;
+            if (Status s = write_row(c, finished); !s) return c.rollback(s);
+            if (Status s = c.run(kInsertGame, game_params(fresh) << fresh.owner); !s)
+                return c.rollback(s);
+            for (std::size_t i = 0; i < fresh.lan.size(); ++i)
+                if (Status s = c.run(kInsertMove,
+                                     Params() << fresh.id << i + 1 << fresh.lan[i] << fresh.san[i]);
+                    !s)
+                    return c.rollback(s);
+            return c.exec("COMMIT");
+        });
+        if (done) ++finished.version;
+        return done;
+    }
+
     Status update_game(StoredGame& g) override {
         Status done = with(writer(g.id), [&](Connection& c, bool) { return write_row(c, g); });
         if (done) ++g.version;
@@ -348,7 +371,8 @@ class PostgresStorage final : public Storage {
             out = read_game(r.get(), 0);
             *found = true;
             // After the game's columns:
-            constexpr int kLan = 26, kSan = 27, kPlies = 28, kTakebacks = 29;
+            constexpr int kLan = kGameColumnCount, kSan = kLan + 1, kPlies = kLan + 2,
+                          kTakebacks = kLan + 3;
             out.stored_plies = static_cast<std::size_t>(number(r.get(), 0, kPlies));
             out.takebacks = number(r.get(), 0, kTakebacks);
             for (int i = 0; i < rows; ++i) {

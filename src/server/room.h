@@ -38,6 +38,10 @@ struct Room {
     mutable StateCache state;
 };
 
+// A stored game as a room: its position replayed from the start; null (and
+// why in *why) if it cannot be (games.cpp).
+std::shared_ptr<Room> replay(StoredGame&& g, Status* why);
+
 inline constexpr const char* kSideName[2] = {"white", "black"};
 inline constexpr int kViewerBoth = 2, kSpectator = -1;
 

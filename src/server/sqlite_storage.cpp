@@ -119,9 +119,9 @@ std::string text(sqlite3_stmt* st, int col) {
     "id, variant, start_fen, formation, mode, level, computer_side, token_white, token_black, " \
     "white_taken, black_taken, invite, base_ms, inc_ms, remaining_white, remaining_black, "     \
     "result, termination, draw_offer, created_ms, updated_ms, turn_started_ms, given_plies, "   \
-    "version, away_white, away_black"
+    "version, away_white, away_black, takeback_offer, rematch_offer, rematch_id"
 
-constexpr int kGameColumnCount = 26;  // in CHIMERA_GAME_COLUMNS
+constexpr int kGameColumnCount = 29;  // in CHIMERA_GAME_COLUMNS
 
 // A game row as selected with CHIMERA_GAME_COLUMNS, without its moves.
 StoredGame read_game(sqlite3_stmt* st) {
@@ -152,6 +152,9 @@ StoredGame read_game(sqlite3_stmt* st) {
     g.version = sqlite3_column_int64(st, 23);
     g.away_ms[0] = sqlite3_column_int64(st, 24);
     g.away_ms[1] = sqlite3_column_int64(st, 25);
+    g.takeback_offer = sqlite3_column_int(st, 26);
+    g.rematch_offer = sqlite3_column_int(st, 27);
+    g.rematch_id = text(st, 28);
     return g;
 }
 
@@ -276,6 +279,22 @@ class SqliteStorage final : public Storage {
             return db_.rollback(s.message());
         if (Status s = db_.step_once("COMMIT"); !s) return s;
         ++g.version;
+        return Status::ok();
+    }
+
+    Status start_rematch(StoredGame& finished, const StoredGame& fresh) override {
+        std::lock_guard lock(db_.mutex);
+        if (Status s = db_.step_once("BEGIN IMMEDIATE"); !s) return s;
+        if (Status s = write_game(finished, false); !s) {
+            (void)db_.step_once("ROLLBACK");
+            return s;
+        }
+        if (Status s = write_game(fresh, true); !s) return db_.rollback(s.message());
+        for (std::size_t i = 0; i < fresh.lan.size(); ++i)
+            if (Status s = insert_move(fresh.id, i + 1, fresh.lan[i], fresh.san[i]); !s)
+                return db_.rollback(s.message());
+        if (Status s = db_.step_once("COMMIT"); !s) return s;
+        ++finished.version;
         return Status::ok();
     }
 
@@ -443,13 +462,14 @@ class SqliteStorage final : public Storage {
                 ? "INSERT INTO games(" CHIMERA_GAME_COLUMNS
                   ", plies) "
                   "VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20,"
-                  "?21,?22,?23,?25,?26,?27,?24)"
+                  "?21,?22,?23,?25,?26,?27,?28,?29,?30,?24)"
                 : "UPDATE games SET variant=?2, start_fen=?3, formation=?4, mode=?5, level=?6, "
                   "computer_side=?7, token_white=?8, token_black=?9, white_taken=?10, "
                   "black_taken=?11, invite=?12, base_ms=?13, inc_ms=?14, remaining_white=?15, "
                   "remaining_black=?16, result=?17, termination=?18, draw_offer=?19, "
                   "created_ms=?20, updated_ms=?21, turn_started_ms=?22, given_plies=?23, "
-                  "plies=?24, away_white=?26, away_black=?27, "
+                  "plies=?24, away_white=?26, away_black=?27, takeback_offer=?28, "
+                  "rematch_offer=?29, rematch_id=?30, "
                   "version=?25 + 1 WHERE id=?1 AND version=?25";
         sqlite3_stmt* st = db_.statement(sql);
         if (!st) return db_.error("prepare game write");
@@ -480,6 +500,9 @@ class SqliteStorage final : public Storage {
         sqlite3_bind_int64(st, 25, g.version);
         sqlite3_bind_int64(st, 26, g.away_ms[0]);
         sqlite3_bind_int64(st, 27, g.away_ms[1]);
+        sqlite3_bind_int(st, 28, g.takeback_offer);
+        sqlite3_bind_int(st, 29, g.rematch_offer);
+        bind_text(st, 30, g.rematch_id);
         const int rc = sqlite3_step(st);
         sqlite3_reset(st);
         if (rc != SQLITE_DONE) return db_.error(insert ? "insert game" : "update game");

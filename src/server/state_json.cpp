@@ -8,6 +8,11 @@ namespace {
 
 constexpr const char* kSideName[2] = {"white", "black"};
 
+// An offer's side as JSON: "white", "black" or null.
+std::string side_or_null(int side) {
+    return side < 0 ? std::string("null") : '"' + std::string(kSideName[side]) + '"';
+}
+
 // One move under its group key: the plain string forms when the defaults say
 // it all, else an object with the destination and the fields that differ.
 void write_compact_move(JsonText& j, const std::string& key, const MoveDetail& d) {
@@ -68,8 +73,16 @@ void build_parts(const StoredGame& g, std::uint64_t version, const Game& positio
     p.result = public_result(g.result);
     p.termination = g.termination;
     p.room = room;
-    p.draw_offer =
-        g.draw_offer < 0 ? std::string("null") : '"' + std::string(kSideName[g.draw_offer]) + '"';
+    p.draw_offer = side_or_null(g.draw_offer);
+    p.takeback_offer = side_or_null(g.takeback_offer);
+    p.rematch.clear();
+    JsonText rematch(p.rematch);
+    rematch.begin_object().key("offer").raw(side_or_null(g.rematch_offer)).key("game");
+    if (g.rematch_id.empty())
+        rematch.raw("null");
+    else
+        rematch.value(g.rematch_id);
+    rematch.end_object();
     p.seats = std::to_string(g.computer_side) + (g.seat_taken[0] ? '1' : '0') +
               (g.seat_taken[1] ? '1' : '0');
 }
@@ -117,7 +130,8 @@ void write_shared(const StoredGame& g, const BoardView& v, StateCache& cache) {
     j.key("moves").raw_array(cache.moves_text);
     j.key("legal").raw(p.legal);
     j.field("status", p.status).field("result", p.result).field("termination", p.termination);
-    j.key("draw_offer").raw(p.draw_offer);
+    j.key("draw_offer").raw(p.draw_offer).key("takeback_offer").raw(p.takeback_offer);
+    j.key("rematch").raw(p.rematch);
     cache.capacity = std::max(cache.capacity, out.size() + 256);
 }
 
@@ -240,6 +254,8 @@ std::string encode_delta(const StoredGame& g, const StateCache& cache, const Clo
     if (a.result != b.result) j.field("result", b.result);
     if (a.termination != b.termination) j.field("termination", b.termination);
     if (a.draw_offer != b.draw_offer) j.key("draw_offer").raw(b.draw_offer);
+    if (a.takeback_offer != b.takeback_offer) j.key("takeback_offer").raw(b.takeback_offer);
+    if (a.rematch != b.rematch) j.key("rematch").raw(b.rematch);
     if (!same_presence(a.room, b.room)) write_present(j.key("present"), b.room);
     if (a.room.abortable != b.room.abortable) j.field("abortable", b.room.abortable);
     j.end_object();

@@ -28,12 +28,12 @@ struct RoomView {
 
 // The viewer-independent parts of one version: plain values (fen, turn, the
 // board's strings, status, result, termination, presence) and JSON texts
-// (hands, checked, legal, draw_offer), so that two versions compare part by part.
+// (hands, checked, legal, the offers), so that two versions compare part by part.
 struct SharedParts {
     std::uint64_t version = kNoVersion;
     std::size_t plies = 0;
     std::string fen, turn, pieces, dormant, groups, hands, checked, legal;
-    std::string status, result, termination, draw_offer;
+    std::string status, result, termination, draw_offer, takeback_offer, rematch;
     RoomView room;
     std::string seats;  // who may hold each seat: a change is pushed as a full state
 };

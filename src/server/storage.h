@@ -34,7 +34,12 @@ struct StoredGame {
     std::int64_t remaining_ms[2] = {0, 0};
     std::string result = "*";
     std::string termination;
-    int draw_offer = -1;  // side offering a draw, -1 none
+    int draw_offer = -1;      // side offering a draw, -1 none
+    int takeback_offer = -1;  // side asking to take back its last move (online games), -1 none
+    // After an online game: the side offering a rematch (-1 none), and the
+    // rematch game once both want it ("" none).
+    int rematch_offer = -1;
+    std::string rematch_id;
     std::int64_t created_ms = 0, updated_ms = 0;
     std::int64_t turn_started_ms =
         0;                         // wall-clock ms when the running clock's turn began, 0 if none
@@ -128,6 +133,11 @@ class Storage {
     // like update_game it fails with Status::conflict, storing nothing, if
     // the stored game is not at g.version with `stored` moves.
     virtual Status take_back(StoredGame& g, std::size_t stored) = 0;
+    // A rematch: the finished game's row as `finished` holds it (its
+    // rematch_id set) and the new game, in one transaction; like update_game
+    // it fails with Status::conflict, storing neither, if the finished game is
+    // not stored at finished.version, and raises that when it stores.
+    virtual Status start_rematch(StoredGame& finished, const StoredGame& fresh) = 0;
     // The games still going (result "*"), with their moves, oldest first.
     virtual Status load_unfinished(std::vector<StoredGame>& out) = 0;
     // One game with its moves after the first after_ply (all of them for 0),

@@ -1,6 +1,9 @@
 // Two people online, each in their own browser context: the invitation link
 // from the home form, moves from both sides, a draw offer declined and then
-// accepted; and a second game ended by resignation (confirmed in the dialog).
+// accepted; and a second game: a takeback asked, declined, asked again and
+// granted, an end by resignation (confirmed in the page), then a rematch
+// offered on one page and accepted on the other, which takes both to the new
+// game with the colours swapped.
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import {
@@ -126,9 +129,23 @@ describe("a game between two browsers", () => {
     }
   });
 
-  test("wreckage: a resignation asks for confirmation and ends the game on both pages", { timeout: 60_000 }, async () => {
+  test("wreckage: a takeback granted, a resignation confirmed, a rematch accepted", { timeout: 90_000 }, async () => {
     const { host, guest, id } = await startOnline("wreckage");
     try {
+      await play(host, guest, "e2e5");
+      await play(guest, host, "d9d6");
+      // White asks for its move back (with Black's reply); Black declines, then grants it.
+      await host.locator("#takeback", { hasText: "Ask to take back" }).click();
+      await host.locator(".pending", { hasText: "Takeback asked" }).waitFor();
+      await guest.locator("#takeback-decline").click();
+      await host.locator("#takeback").waitFor();
+      assert.equal((await pageState(host, id)).moves.length, 2, "declined: the moves stand");
+      await host.locator("#takeback").click();
+      await guest.locator("#live", { hasText: "White asks to take back their last move." }).waitFor();
+      await shot(guest, "online-wreckage-takeback-asked");
+      await guest.locator("#takeback-accept").click();
+      for (const page of [host, guest]) await page.waitForFunction(() => document.querySelectorAll("#journal [data-ply]").length === 0);
+      assert.match(await statusText(host), /^White to move/);
       await play(host, guest, "e2e5");
       await play(guest, host, "d9d6");
       // Answering No to the page's question keeps the game going.
@@ -148,20 +165,39 @@ describe("a game between two browsers", () => {
       assert.match(await statusText(host), RESULT_RE);
       const end = await pageState(host, id);
       assert.equal(end.result, "1-0");
-      // Both pages say so in the end-of-game dialog (no rematch between
-      // two browsers yet); back to the board, nothing can be selected any more.
+      // Both pages say so in the end-of-game dialog, which offers a rematch;
+      // back to the board, nothing can be selected any more.
       for (const page of [host, guest]) {
         const ended = page.locator("#ended");
         await ended.waitFor({ state: "visible" });
         assert.equal(await ended.locator("#ended-title").textContent(), "White wins");
         assert.equal(await ended.locator("#ended-reason").textContent(), "Black resigned.");
-        assert.equal(await ended.locator("#rematch").count(), 0);
-        await ended.locator("#ended-close").click();
-        await ended.waitFor({ state: "hidden" });
+        assert.equal(await ended.locator('[data-act="rematch-offer"]').count(), 1);
       }
+      await host.locator("#ended-close").click();
+      await host.locator("#ended").waitFor({ state: "hidden" });
       await host.locator('#board [data-sq="d2"]').click();
       assert.equal(await host.locator("#board .selected").count(), 0);
       await shot(guest, "online-wreckage-resigned-black");
+
+      // White offers a rematch from the panel; Black's dialog shows the offer and accepts.
+      await host.locator('#rematch-panel [data-act="rematch-offer"]').click();
+      await host.locator("#rematch-panel .pending", { hasText: "Rematch offered" }).waitFor();
+      await guest.locator('#ended [data-act="rematch-accept"]').waitFor();
+      assert.match(await guest.locator("#live").textContent(), /White offers a rematch\./);
+      await shot(guest, "online-wreckage-rematch-offered");
+      await guest.locator('#ended [data-act="rematch-accept"]').click();
+      for (const page of [host, guest]) await page.waitForURL((u) => /#\/game\//.test(u.hash) && !u.hash.endsWith(id));
+      const next = gameIdOf(host);
+      assert.equal(gameIdOf(guest), next, "both pages are on the rematch");
+      await waitForStatus(host);
+      await waitForStatus(guest);
+      const hs = await pageState(host, next);
+      const gs = await pageState(guest, next);
+      assert.equal(hs.you, "black", "the colours are swapped");
+      assert.equal(gs.you, "white");
+      assert.equal(hs.variant, "wreckage");
+      await play(guest, host, "e2e5");
       assertNoPageErrors(host);
       assertNoPageErrors(guest);
     } finally {

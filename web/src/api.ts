@@ -135,7 +135,9 @@ export class Backoff {
   }
 }
 
-export type SocketMessage = { type: string; status?: number; message?: string };
+// An answer to the client's own message: an error, or an ack with the fields
+// of the HTTP reply (a rematch's seat: id, token and side).
+export type SocketMessage = { type: string; of?: string; status?: number; message?: string; id?: string; token?: string; side?: string };
 
 // A game view's live connection; reconnects with back-off and resumes with the
 // full state. It keeps the game's state from the pushes (src/sync.ts) and

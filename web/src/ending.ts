@@ -41,16 +41,14 @@ export function absentOpponent(s: GameState): Side | null {
 }
 
 // The actions a seated player has besides moving: abort while the game may be
-// aborted (instead of resigning), else resign; claim when the server offers it;
-// take back in an untimed game against the computer or on one device, once a
-// move has been played (the server says when there is none of the player's).
-export function endActions(s: GameState): { abort: boolean; resign: boolean; claim: boolean; takeback: boolean } {
+// aborted (instead of resigning), else resign; claim when the server offers it.
+// (Takebacks: offers.ts.)
+export function endActions(s: GameState): { abort: boolean; resign: boolean; claim: boolean } {
   const playing = s.you !== null && !isOver(s);
   return {
     abort: playing && s.abortable === true,
     resign: playing && s.abortable !== true,
     claim: playing && typeof s.claim_in_ms === "number",
-    takeback: playing && s.mode !== "online" && s.clock === null && s.moves.length > 0,
   };
 }
 

@@ -11,6 +11,7 @@ import { renderHands } from "./hands";
 import { pieceSvg } from "./pieces";
 import { matchPremove, premoveCandidates, premoveOf, premoveText, type Premove } from "./premove";
 import { notFoundPage } from "./notices";
+import { offerNews, rematchButtons, rematchControls, takebackButtons, takebackControls } from "./offers";
 import { keyStep, positionName, reviewStatus, stepsEnabled, stepTo, type Shown, type Step } from "./review";
 import { rulesPage } from "./rules";
 import type { BoardState, GameState, LegalMove, PositionView, Side } from "./types";
@@ -111,7 +112,7 @@ export class GameScreen {
           <p id="error" class="error" role="alert"></p>
         </aside>
       </div>
-      <dialog id="ended" aria-labelledby="ended-title"><h2 id="ended-title"></h2><p id="ended-reason"></p><div class="actions" id="ended-actions"></div></dialog>
+      <dialog id="ended" aria-labelledby="ended-title"><h2 id="ended-title"></h2><p id="ended-reason"></p><div class="actions" id="ended-rematch"></div><div class="actions" id="ended-actions"></div></dialog>
       <dialog id="promotion" aria-labelledby="promotion-title"><h2 id="promotion-title">Promote to</h2><div id="promotion-options" class="promotion-options"></div><button type="button" id="promotion-cancel">Cancel</button></dialog>`;
     this.board = new BoardView(root.querySelector("#board")!, this.input, (a) => this.onAction(a));
     // States wait for the variant list (asked for once per page load), so
@@ -189,7 +190,9 @@ export class GameScreen {
   // A game that does not exist gets a page that says so (the socket has
   // stopped); other errors are shown until the next state.
   private onMessage(id: string, m: SocketMessage) {
-    if (this.destroyed || m.type !== "error") return;
+    if (this.destroyed) return;
+    if (m.type === "ack" && m.of === "rematch" && m.id && m.token) return this.goToRematch(m.id, m.token);
+    if (m.type !== "error") return;
     if (m.status !== 404) return this.error(m.message ?? "error");
     this.destroy();
     this.root.innerHTML = notFoundPage(id);
@@ -232,8 +235,34 @@ export class GameScreen {
     this.$("#ended-close").addEventListener("click", () => dialog.close());
     this.$("#new-game-link").addEventListener("click", () => dialog.close());
     this.root.querySelector("#rematch")?.addEventListener("click", () => void this.rematch(s, mine));
+    this.renderRematch(s);
     if (!dialog.open) dialog.showModal();
-    (this.root.querySelector<HTMLElement>("#rematch") ?? this.$("#ended-close")).focus();
+    (this.root.querySelector<HTMLElement>("#rematch, #ended-rematch [data-act]") ?? this.$("#ended-close")).focus();
+  }
+
+  // Our seat in the online rematch (asked with this game's token): its page.
+  private goToRematch(id: string, token: string) {
+    saveToken(id, token);
+    const dialog = this.$("#ended") as HTMLDialogElement;
+    if (dialog.open) dialog.close();
+    location.hash = `#/game/${id}`;
+  }
+
+  // The rematch controls, in the end dialog and on the panel (offers.ts).
+  private renderRematch(s: GameState) {
+    const html = rematchButtons(rematchControls(s));
+    for (const sel of ["#ended-rematch", "#rematch-panel"]) {
+      const el = this.root.querySelector<HTMLElement>(sel);
+      if (!el || el.innerHTML === html) continue;
+      el.innerHTML = html;
+      el.querySelectorAll<HTMLElement>("[data-act]").forEach((b) =>
+        b.addEventListener("click", () => {
+          const act = b.dataset.act;
+          if (act === "rematch-offer" || act === "rematch-accept" || act === "rematch-go") this.socket.send({ type: "rematch", action: act === "rematch-accept" ? "accept" : "offer" });
+          else if (act === "rematch-decline" || act === "rematch-cancel") this.socket.send({ type: "rematch", action: "decline" });
+        }),
+      );
+    }
   }
 
   // The analysis board on this game, at the ply shown.
@@ -324,21 +353,25 @@ export class GameScreen {
       this.info = findVariant(this.known, s.variant);
       this.names = pieceNames(this.info);
     }
+    const before = this.state;
     this.state = s;
     this.receivedAt = performance.now();
     this.error("");
+    // A rematch that starts while the page is open takes its players to it.
+    const rematch = rematchControls(s);
+    if (rematch.kind === "started" && rematch.player && before && !before.rematch?.game) this.socket.send({ type: "rematch", action: "offer" });
     if (!this.flipInitialised) {
       this.board.flipped = s.you === "black";
       this.flipInitialised = true;
     }
     if (isOver(s)) this.premove = null;
     this.offerMoves();
-    this.announceChanges(s);
+    this.announceChanges(s, before);
     this.playPremove(s);
     this.render();
   }
 
-  private announceChanges(s: GameState) {
+  private announceChanges(s: GameState, before: GameState | null) {
     const n = s.moves.length;
     const end = resultText(s);
     const absence = absenceText(s, null);
@@ -358,6 +391,8 @@ export class GameScreen {
       this.announce(`${s.draw_offer === "white" ? "White" : "Black"} offers a draw.`);
     } else if (absence && absence !== this.announcedAbsence) {
       this.announce(absence);
+    } else if (offerNews(before, s)) {
+      this.announce(offerNews(before, s));
     }
     this.lastAnnounced = n;
     this.piecesBefore = pieces;
@@ -605,7 +640,7 @@ export class GameScreen {
     const cleared = det ? det.captures.filter((c) => c !== det.from) : [];
     const buttons: string[] = [`<button type="button" id="flip">Flip board</button>`];
     if (det) buttons.push(`<button type="button" id="detonate" class="danger">Detonate ${det.from}: removes ${cleared.length ? cleared.join(", ") : "nothing"}</button>`);
-    if (ends.takeback) buttons.push(`<button type="button" id="takeback">Take back</button>`);
+    buttons.push(takebackButtons(takebackControls(s)));
     if (ends.abort) buttons.push(`<button type="button" id="abort">Abort</button>`);
     if (ends.resign && this.confirmingResign)
       buttons.push(`<span role="group" aria-labelledby="resign-question" class="confirm"><span id="resign-question">Resign this game?</span> <button type="button" id="resign-yes" class="danger">Yes, resign</button><button type="button" id="resign-no">No, play on</button></span>`);
@@ -616,7 +651,9 @@ export class GameScreen {
     }
     if (playing && people && !offerFromOpponent && s.draw_offer === null) buttons.push(`<button type="button" id="offer">Offer draw</button>`);
     if (playing && people && offerFromOpponent) buttons.push(`<button type="button" id="accept">Accept draw</button><button type="button" id="decline">Decline draw</button>`);
+    buttons.push(`<span id="rematch-panel"></span>`);
     this.$("#actions").innerHTML = buttons.join("");
+    this.renderRematch(s);
     // Analysis only once the game is over, as on lichess: no engine help during a game.
     const analyse = isOver(s) ? `<a href="${this.analysisLink(s)}" id="analyse">Analyse</a> · ` : "";
     this.$("#links").innerHTML = `${analyse}<a href="/api/games/${s.id}/record" download="chimera-${s.id}.pgn" id="export">Export record</a> · <a href="#/rules/${s.variant}">Rules</a> · <a href="#/">Home</a>`;
@@ -657,6 +694,8 @@ export class GameScreen {
       this.premove = null;
       this.socket.send({ type: "takeback" });
     });
+    this.root.querySelector("#takeback-accept")?.addEventListener("click", () => this.socket.send({ type: "takeback", action: "accept" }));
+    this.root.querySelector("#takeback-decline")?.addEventListener("click", () => this.socket.send({ type: "takeback", action: "decline" }));
     this.root.querySelector("#claim")?.addEventListener("click", () => this.socket.send({ type: "claim" }));
     this.root.querySelector("#offer")?.addEventListener("click", () => this.socket.send({ type: "draw", action: "offer" }));
     this.root.querySelector("#accept")?.addEventListener("click", () => this.socket.send({ type: "draw", action: "accept" }));

@@ -55,6 +55,8 @@ export function applyPush(held: GameState | null, push: WireState | Delta): Appl
   if (push.result !== undefined) next.result = push.result;
   if (push.termination !== undefined) next.termination = push.termination;
   if (push.draw_offer !== undefined) next.draw_offer = push.draw_offer;
+  if (push.takeback_offer !== undefined) next.takeback_offer = push.takeback_offer;
+  if (push.rematch !== undefined) next.rematch = push.rematch;
   if (push.present) next.present = push.present;
   if (push.abortable !== undefined) next.abortable = push.abortable;
   // A player's claim comes with every push while it stands (counted down from

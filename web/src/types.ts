@@ -55,6 +55,8 @@ export interface GameState {
   result: string;
   termination: string;
   draw_offer: Side | null;
+  takeback_offer?: Side | null; // online: the side asking for its last move back
+  rematch?: { offer: Side | null; game: string | null }; // after an online game
   seats: { white: string; black: string };
   you: Side | "both" | null;
   invite?: string;
@@ -105,6 +107,8 @@ export interface Delta {
   result?: string;
   termination?: string;
   draw_offer?: Side | null;
+  takeback_offer?: Side | null;
+  rematch?: GameState["rematch"];
   present?: GameState["present"];
   abortable?: boolean;
   claim_in_ms?: number | null; // to a player who may claim: with every push while the claim stands

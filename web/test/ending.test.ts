@@ -43,8 +43,8 @@ describe("listOutcome", () => {
 
 describe("endActions", () => {
   it("offers Abort instead of Resign while the game may be aborted", () => {
-    expect(endActions(state({ abortable: true }))).toEqual({ abort: true, resign: false, claim: false, takeback: false });
-    expect(endActions(state({ abortable: false }))).toEqual({ abort: false, resign: true, claim: false, takeback: false });
+    expect(endActions(state({ abortable: true }))).toEqual({ abort: true, resign: false, claim: false });
+    expect(endActions(state({ abortable: false }))).toEqual({ abort: false, resign: true, claim: false });
   });
 
   it("offers the claim only when the server gives its time", () => {
@@ -53,19 +53,8 @@ describe("endActions", () => {
   });
 
   it("offers nothing to a spectator or once the game is over", () => {
-    expect(endActions(state({ you: null, abortable: true }))).toEqual({ abort: false, resign: false, claim: false, takeback: false });
-    expect(endActions(state({ status: "aborted", abortable: false }))).toEqual({ abort: false, resign: false, claim: false, takeback: false });
-  });
-
-  it("offers a takeback in untimed games against the computer or on one device, once a move is played", () => {
-    const move = [{ lan: "e2e4", san: "e4" }];
-    expect(endActions(state({ mode: "computer", moves: move })).takeback).toBe(true);
-    expect(endActions(state({ mode: "local", you: "both", moves: move })).takeback).toBe(true);
-    expect(endActions(state({ mode: "computer", moves: [] })).takeback).toBe(false);
-    expect(endActions(state({ mode: "online", moves: move })).takeback).toBe(false);
-    const clock = { base_ms: 60000, inc_ms: 0, white_ms: 60000, black_ms: 60000, running: "white" as const };
-    expect(endActions(state({ mode: "computer", moves: move, clock })).takeback).toBe(false);
-    expect(endActions(state({ mode: "computer", moves: move, status: "over", result: "1-0" })).takeback).toBe(false);
+    expect(endActions(state({ you: null, abortable: true }))).toEqual({ abort: false, resign: false, claim: false });
+    expect(endActions(state({ status: "aborted", abortable: false }))).toEqual({ abort: false, resign: false, claim: false });
   });
 });
 
