@@ -322,6 +322,9 @@ void AnalysisService::run_job(Worker& w, Job& job, std::unique_lock<std::mutex>&
     const auto took = std::chrono::steady_clock::now() - started;
     lock.lock();
     last.done = true;
+    // The whole search's time, beyond the last depth it completed.
+    last.time_ms = static_cast<std::int64_t>(
+        std::chrono::duration_cast<std::chrono::milliseconds>(took).count());
     last.reason = w.next                                                       ? "replaced"
                   : w.stop_asked                                               ? "stopped"
                   : took >= std::chrono::milliseconds(limits.movetime_ms - 50) ? "time"
