@@ -7,7 +7,7 @@ JOBS ?= $(shell nproc)
 PORT ?= 8080
 APT_PACKAGES := build-essential cmake ninja-build g++ git libgtest-dev libgmock-dev libbenchmark-dev \
                 clang libclang-rt-14-dev clang-format libboost-dev nlohmann-json3-dev \
-                libsqlite3-dev libpq-dev postgresql haproxy openssl curl
+                libsqlite3-dev libpq-dev libsodium-dev postgresql haproxy openssl curl
 WEB_STAMP := web/node_modules/.installed
 
 .PHONY: all build build-debug ctest-debug deps web-deps web test test-release test-debug test-web e2e fuzz fuzz-run bench \
@@ -106,7 +106,11 @@ fuzz: deps
 fuzz-run:
 	tools/run-fuzzers build-debug $(FUZZ_SECONDS) $(JOBS)
 
-bench: build
+# The measuring tools (load generator, micro-benchmarks), not built by `build`.
+tools: build
+	cmake --build --preset release -j $(JOBS) --target chimera_loadgen chimera_microbench
+
+bench: tools
 	./build/chimera bench perft
 	./build/chimera bench
 	./build/chimera_microbench

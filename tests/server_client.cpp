@@ -179,13 +179,21 @@ std::ostream& operator<<(std::ostream& os, const HttpResult& r) {
               << (r.error.empty() ? "" : " [" + r.error + "]");
 }
 
+std::string HttpResult::header(std::string_view name) const {
+    for (const auto& [k, v] : headers)
+        if (beast::iequals(k, beast::string_view(name.data(), name.size()))) return v;
+    return "";
+}
+
 HttpResult http_request(unsigned short port, const std::string& method, const std::string& target,
-                        const std::string& body, const std::string& content_type) {
+                        const std::string& body, const std::string& content_type,
+                        const Headers& headers) {
     HttpResult out;
     net::io_context ioc;
     beast::tcp_stream stream(ioc);
     http::request<http::string_body> req{http::string_to_verb(method), target, 11};
     req.set(http::field::host, "localhost");
+    for (const auto& [k, v] : headers) req.set(k, v);
     if (!body.empty() || method == "POST") {
         req.set(http::field::content_type, content_type);
         req.body() = body;
@@ -222,6 +230,8 @@ HttpResult http_request(unsigned short port, const std::string& method, const st
     out.status = static_cast<int>(res.result_int());
     out.content_type = std::string(res[http::field::content_type]);
     out.body = res.body();
+    for (const auto& f : res)
+        out.headers.emplace_back(std::string(f.name_string()), std::string(f.value()));
     return out;
 }
 

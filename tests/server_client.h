@@ -95,12 +95,17 @@ class ServerProcess {
     std::vector<std::string> wrapper_;
 };
 
+using Headers = std::vector<std::pair<std::string, std::string>>;
+
 struct HttpResult {
     int status = 0;  // 0: no response (connection error or timeout)
     std::string content_type;
     std::string body;
     std::string error;
+    Headers headers;  // all of the response's
     Json json() const { return Json::parse(body, nullptr, false); }
+    // The first header of that name (any case), "" if none.
+    std::string header(std::string_view name) const;
 };
 
 std::ostream& operator<<(std::ostream& os, const HttpResult& r);
@@ -108,7 +113,8 @@ std::ostream& operator<<(std::ostream& os, const HttpResult& r);
 // One request on a fresh connection (the server rate-limits per connection).
 HttpResult http_request(unsigned short port, const std::string& method, const std::string& target,
                         const std::string& body = "",
-                        const std::string& content_type = "application/json");
+                        const std::string& content_type = "application/json",
+                        const Headers& headers = {});
 
 inline HttpResult get(unsigned short port, const std::string& target) {
     return http_request(port, "GET", target);

@@ -171,6 +171,34 @@ std::string normalized(const std::string& method, const std::string& target) {
     return method + " " + std::regex_replace(target.substr(0, target.find('?')), kVar, "{}");
 }
 
+// An expected header value with "{name}" captures and "..." wildcards.
+bool header_matches(const std::string& want, const std::string& got, Vars& vars) {
+    static const std::regex kPart(R"(\{([a-z_][a-z0-9_]*)\}|\.\.\.)");
+    std::string pattern;
+    std::vector<std::string> names;
+    std::size_t last = 0;
+    auto quote = [](const std::string& text) {
+        static const std::regex kSpecial(R"([.^$|()\[\]{}*+?\\])");
+        return std::regex_replace(text, kSpecial, R"(\$&)");
+    };
+    for (std::sregex_iterator it(want.begin(), want.end(), kPart), end; it != end; ++it) {
+        pattern += quote(want.substr(last, static_cast<std::size_t>(it->position()) - last));
+        if ((*it)[1].matched) {
+            const std::string name = (*it)[1];
+            pattern += vars.count(name) ? quote(vars[name]) : "([^;, ]+)";
+            if (!vars.count(name)) names.push_back(name);
+        } else {
+            pattern += ".*";
+        }
+        last = static_cast<std::size_t>(it->position() + it->length());
+    }
+    pattern += quote(want.substr(last));
+    std::smatch m;
+    if (!std::regex_match(got, m, std::regex(pattern))) return false;
+    for (std::size_t i = 0; i < names.size(); ++i) vars[names[i]] = m[i + 1];
+    return true;
+}
+
 class DocsRunner {
   public:
     explicit DocsRunner(unsigned short port) : port_(port) {}
@@ -186,9 +214,14 @@ class DocsRunner {
         for (const auto& u : unknown)
             ADD_FAILURE() << "line " << req.line << ": unknown placeholder {" << u << "}";
         covered.insert(normalized(method, first.substr(first.find(' ') + 1)));
+        // Other request headers (a Cookie, an Origin) are sent as written.
+        Headers extra;
+        for (const auto& [name, value] : headers)
+            if (name != "content-type")
+                extra.emplace_back(name, substitute(value, vars_, &unknown));
         const HttpResult got = http_request(
             port_, method, target, body,
-            headers.count("content-type") ? headers["content-type"] : "application/json");
+            headers.count("content-type") ? headers["content-type"] : "application/json", extra);
 
         std::string status_line, expected_body;
         std::map<std::string, std::string> expected_headers;
@@ -201,6 +234,14 @@ class DocsRunner {
                                                << got;
         if (expected_headers.count("content-type")) {
             EXPECT_EQ(got.content_type, expected_headers["content-type"]) << "line " << res.line;
+        }
+        // Other response headers: "{name}" captures (or must equal a known
+        // value), "..." matches anything, the rest must be there as written.
+        for (const auto& [name, want] : expected_headers) {
+            if (name == "content-type") continue;
+            if (!header_matches(want, got.header(name), vars_))
+                ADD_FAILURE() << "line " << res.line << ": header " << name << " is \""
+                              << got.header(name) << "\", not like \"" << want << "\"";
         }
         const Json want = Json::parse(expected_body, nullptr, false);
         std::vector<std::string> errors;
@@ -358,6 +399,15 @@ TEST(ServerDocs, EveryExampleInApiMdHolds) {
                                  "POST /api/games/{}/claim",
                                  "GET /api/games/{}/record",
                                  "POST /api/import",
+                                 "POST /api/games/{}/takeback",
+                                 "POST /api/games/{}/rematch",
+                                 "GET /api/account",
+                                 "POST /api/account/signup",
+                                 "POST /api/account/login",
+                                 "POST /api/account/logout",
+                                 "POST /api/account/password",
+                                 "GET /api/account/export",
+                                 "POST /api/account/delete",
                                  "WS /api/games/{}/ws",
                                  "send move",
                                  "send resign",

@@ -293,6 +293,10 @@ class FlakyStorage final : public server::Storage {
     Status take_back(server::StoredGame& g, std::size_t stored) override {
         return inner_->take_back(g, stored);
     }
+    Status run_sql(const std::vector<server::SqlCall>& calls, std::vector<server::SqlRows>* rows,
+                   std::vector<std::int64_t>* changed) override {
+        return check() ? inner_->run_sql(calls, rows, changed) : down();
+    }
     Status start_rematch(server::StoredGame& finished, const server::StoredGame& fresh) override {
         return check() ? inner_->start_rematch(finished, fresh) : down();
     }

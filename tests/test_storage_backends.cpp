@@ -532,9 +532,11 @@ TEST(PostgresAndSqliteSchema, BothEndAtTheSameVersionWithTheSameTablesColumnsAnd
     EXPECT_EQ(b.columns, a.columns);
     EXPECT_EQ(b.indexes, a.indexes);
     EXPECT_GE(a.columns.size(), 30u) << "the schema was not read";
-    EXPECT_EQ(
-        a.indexes,
-        (Rows{{"games_finished"}, {"games_owner"}, {"games_unfinished"}, {"presence_instance"}}));
+    EXPECT_EQ(a.indexes, (Rows{{"games_finished"},
+                               {"games_owner"},
+                               {"games_unfinished"},
+                               {"presence_instance"},
+                               {"sessions_account"}}));
     // PostgreSQL orders ids bytewise, as SQLite and the server do, in any locale.
     EXPECT_EQ(query_database(pg,
                              "SELECT collation_name FROM information_schema.columns WHERE "

@@ -136,7 +136,11 @@ TEST(WatakuNotation, W5_PerftOfTheFormationsEngineAndModel) {
         EXPECT_EQ(engine_perft(pos, 2), f.perft2) << n;
         const refw::Pos p = refw::parse_fen(f.fen);
         EXPECT_EQ(refw::perft(p, 1), f.perft1) << n;
+#if !defined(__SANITIZE_ADDRESS__)
+        // The reference model's depth 2 (30 s under the sanitizers, which look
+        // at the engine: the optimised tree checks the model).
         EXPECT_EQ(refw::perft(p, 2), f.perft2) << n;
+#endif
         int drops = 0;
         for (const auto& a : refw::legal_actions(p)) drops += a.type == 'D';
         EXPECT_EQ(drops, 325) << n;

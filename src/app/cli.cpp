@@ -40,6 +40,10 @@ constexpr std::string_view kUsage =
     "        [--computer-threads N]\n"
     "                      the game server: JSON/WebSocket API and the browser UI;\n"
     "                      --db postgresql://USER@HOST:PORT/DB stores in PostgreSQL\n"
+    "  admin --db <db> reset-password|disable|enable <name>\n"
+    "                      accounts on the server's database: a new password (read\n"
+    "                      from stdin; the account's sessions end), an account\n"
+    "                      disabled (it cannot log in or play) or enabled again\n"
     "  play [<variant>] [--fen \"<FEN>\"] [--formation N]\n"
     "                      an interactive game in the terminal\n"
     "  help                this text\n"
@@ -161,6 +165,7 @@ int run(const Args& args, std::istream& in, std::ostream& out, std::ostream& err
     if (args[0] == "replay") return cmd_replay(rest, out, err);
     if (args[0] == "tune") return cmd_tune(rest, out, err);
     if (args[0] == "serve") return cmd_serve(rest, out, err);
+    if (args[0] == "admin") return cmd_admin(rest, in, out, err);
     return fail(err, "unknown command " + quoted(args[0]) + " (try 'chimera help')");
 }
 

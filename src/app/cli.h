@@ -27,5 +27,6 @@ int cmd_match(const Args& args, std::ostream& out, std::ostream& err);
 int cmd_replay(const Args& args, std::ostream& out, std::ostream& err);
 int cmd_tune(const Args& args, std::ostream& out, std::ostream& err);
 int cmd_serve(const Args& args, std::ostream& out, std::ostream& err);
+int cmd_admin(const Args& args, std::istream& in, std::ostream& out, std::ostream& err);
 
 }  // namespace chimera::app

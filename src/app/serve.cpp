@@ -8,6 +8,7 @@
 
 #include "app/cli.h"
 #include "core/text.h"
+#include "server/accounts.h"
 #include "server/analysis.h"
 #include "server/http_server.h"
 
@@ -145,7 +146,9 @@ int cmd_serve(const Args& args, std::ostream& out, std::ostream& err) {
     // Analysis: its own workers, below the games' priority; --analysis-searches 0 turns it off.
     std::optional<server::AnalysisService> analysis;
     if (analysis_limits.max_searches > 0) analysis.emplace(analysis_limits);
-    server::HttpServer http(games, options, analysis ? &*analysis : nullptr);
+    // Accounts, on the same database; their password hashing on a thread of its own.
+    server::AccountService accounts(games.storage());
+    server::HttpServer http(games, options, analysis ? &*analysis : nullptr, &accounts);
     unsigned short port = 0;
     if (Status s = http.start(&port); !s) return err << "error: " << s.message() << '\n', 1;
     http.handle_signals();

@@ -13,14 +13,6 @@ namespace chimera::server {
 
 namespace {
 
-enum class Type { STRING, INTEGER, BOOLEAN, ARRAY_OF_STRINGS };
-
-struct Field {
-    const char* name;
-    Type type;
-    bool required;
-};
-
 const char* type_name(Type t) {
     switch (t) {
         case Type::STRING:
@@ -52,7 +44,8 @@ bool has_type(const Json& v, Type t) {
     return false;
 }
 
-// Parses body as a JSON object with exactly the known fields, of the right types.
+}  // namespace
+
 ApiError parse_body(std::string_view body, const std::vector<Field>& fields, Json& out) {
     out = Json::parse(body.begin(), body.end(), nullptr, false);
     if (out.is_discarded()) return ApiError{400, "body is not valid JSON"};
@@ -80,12 +73,14 @@ T get_or(const Json& j, const char* name, T fallback) {
 }
 
 ApiResponse json_response(int status, const Json& j) {
-    return ApiResponse{status, "application/json", j.dump()};
+    return ApiResponse{status, "application/json", j.dump(), {}};
 }
 
 ApiResponse from_error(const ApiError& e) {
-    return ApiResponse{e.status, "application/json", error_json(e.status, e.message)};
+    return ApiResponse{e.status, "application/json", error_json(e.status, e.message), {}};
 }
+
+namespace {
 
 // Splits "/api/games/abc/move" into {"api","games","abc","move"}.
 std::vector<std::string_view> segments(std::string_view path) {
@@ -519,7 +514,7 @@ ApiResponse handle_api(GameService& games, std::string_view method, std::string_
         if (!get) return from_error({405, "use GET"});
         if ((err = only_params({"token"}))) return from_error(err);
         std::string s = games.state(id, param("token"), err);
-        return err ? from_error(err) : ApiResponse{200, "application/json", std::move(s)};
+        return err ? from_error(err) : ApiResponse{200, "application/json", std::move(s), {}};
     }
     if (seg.size() != 4) return from_error({404, "no such endpoint"});
     const std::string_view action = seg[3];
@@ -540,7 +535,7 @@ ApiResponse handle_api(GameService& games, std::string_view method, std::string_
         if ((err = only_params({}))) return from_error(err);
         std::string text = games.record(id, err);
         if (err) return from_error(err);
-        return ApiResponse{200, "application/x-chess-pgn; charset=utf-8", text};
+        return ApiResponse{200, "application/x-chess-pgn; charset=utf-8", text, {}};
     }
     if (action == "review") {
         // GET: the review (200) or where it stands (202); POST also asks for it.
@@ -551,7 +546,7 @@ ApiResponse handle_api(GameService& games, std::string_view method, std::string_
         int status = 0;
         std::string text = games.review(id, post, status, err);
         if (err) return from_error(err);
-        return ApiResponse{status, "application/json", std::move(text)};
+        return ApiResponse{status, "application/json", std::move(text), {}};
     }
     if (!post) return from_error({405, "use POST"});
     if ((err = only_params({}))) return from_error(err);

@@ -8,6 +8,8 @@
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "server/games.h"
 
@@ -19,7 +21,20 @@ struct ApiResponse {
     int status = 200;
     std::string content_type = "application/json";
     std::string body;
+    std::vector<std::pair<std::string, std::string>> headers;  // more, e.g. Set-Cookie
 };
+
+// A request body's fields: each a name, a type and whether it must be there.
+enum class Type { STRING, INTEGER, BOOLEAN, ARRAY_OF_STRINGS };
+struct Field {
+    const char* name;
+    Type type;
+    bool required;
+};
+// Parses body as a JSON object with exactly the known fields, of the right types.
+ApiError parse_body(std::string_view body, const std::vector<Field>& fields, Json& out);
+ApiResponse json_response(int status, const Json& j);
+ApiResponse from_error(const ApiError& e);
 
 // Decoded `?a=b&c=d` (percent-escapes and '+' handled).
 std::map<std::string, std::string> parse_query(std::string_view query);

@@ -213,6 +213,8 @@ class GameService {
     // them to run out. Moves and views go on until it stops.
     void drain();
     bool ready() const { return !draining_; }
+    // The store the games are kept in, for the services beside them (accounts).
+    Storage& storage() { return *storage_; }
     // This server's name in the leases ("" with one server).
     std::string instance() const { return shared_ ? instance_ : std::string(); }
 

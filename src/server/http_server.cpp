@@ -21,6 +21,7 @@
 #include <thread>
 #include <utility>
 
+#include "server/accounts.h"
 #include "server/analysis_ws.h"
 #include "server/api.h"
 #include "server/rate_limiter.h"
@@ -363,11 +364,13 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
   public:
     HttpSession(tcp::socket&& socket, GameService& games, AnalysisService* analysis,
-                const ServerOptions& options, Admission::Guard guard, net::ip::address peer)
+                AccountService* accounts, const ServerOptions& options, Admission::Guard guard,
+                net::ip::address peer)
         : stream_(std::move(socket)),
           peer_(std::move(peer)),
           games_(games),
           analysis_(analysis),
+          accounts_(accounts),
           options_(options),
           limiter_(options.requests_per_second, options.request_burst),
           guard_(std::move(guard)) {}
@@ -463,6 +466,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
             return reply(404, "application/json", error_json(404, "no WebSocket endpoint here"));
         }
         const std::string_view method(req.method_string().data(), req.method_string().size());
+        if (accounts_ && (path == "/api/account" || path.rfind("/api/account/", 0) == 0))
+            return account_request(req, path);
         if (path.rfind("/api/", 0) == 0 || path == "/api") {
             const std::string client = client_key(req);
             if (req.method() == http::verb::post &&
@@ -475,8 +480,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
                                                            : "the server is creating too many "
                                                              "games; try again in a minute"));
             }
-            const ApiResponse r = handle_api(games_, method, path, query, req.body(), client);
-            return reply(r.status, r.content_type, r.body);
+            ApiResponse r = handle_api(games_, method, path, query, req.body(), client);
+            return reply(r.status, r.content_type, std::move(r.body), std::move(r.headers));
         }
         if (req.method() != http::verb::get && req.method() != http::verb::head)
             return reply(405, "application/json", error_json(405, "use GET for pages"));
@@ -484,6 +489,31 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         if (!read_static(options_.static_dir, path, body, type))
             return reply(404, "application/json", error_json(404, "not found"));
         return reply(200, type, req.method() == http::verb::head ? "" : body);
+    }
+
+    // The account endpoints answer on their own threads (hashing a password
+    // takes a while): the reply comes back to this session's executor.
+    void account_request(const http::request<http::string_body>& req, std::string_view path) {
+        auto header = [&](auto field) {
+            const auto v = req[field];
+            return std::string(v.data(), v.size());
+        };
+        AccountRequest a;
+        a.method = std::string(req.method_string());
+        a.path = std::string(path);
+        a.body = req.body();
+        a.cookie = header(http::field::cookie);
+        a.origin = header(http::field::origin);
+        a.host = header(http::field::host);
+        a.fetch_site = header("Sec-Fetch-Site");
+        a.client = client_key(req);
+        a.https =
+            is_trusted(options_.trusted_proxies, peer_) && header("X-Forwarded-Proto") == "https";
+        accounts_->handle(std::move(a), [self = shared_from_this()](ApiResponse r) {
+            net::post(self->stream_.get_executor(), [self, r = std::move(r)]() mutable {
+                self->reply(r.status, r.content_type, std::move(r.body), std::move(r.headers));
+            });
+        });
     }
 
     // Who asks, for the per-address limits: the peer, or the client a trusted
@@ -494,9 +524,11 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
             peer_, std::string_view(forwarded.data(), forwarded.size()), options_.trusted_proxies));
     }
 
-    void reply(int status, const std::string& type, std::string body) {
+    void reply(int status, const std::string& type, std::string body,
+               std::vector<std::pair<std::string, std::string>> headers = {}) {
         auto res = std::make_shared<http::response<http::string_body>>(
             static_cast<http::status>(status), 11);
+        for (auto& [name, value] : headers) res->insert(name, value);
         res->set(http::field::server, "Chimera");
         res->set(http::field::content_type, type);
         res->set(http::field::cache_control, "no-store");
@@ -520,6 +552,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     net::ip::address peer_;
     GameService& games_;
     AnalysisService* analysis_;
+    AccountService* accounts_;
     const ServerOptions& options_;
     RateLimiter limiter_;
     std::optional<Admission::Guard> guard_;  // moved to the WebSocket session on an upgrade
@@ -535,6 +568,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
 struct HttpServer::Impl {
     GameService& games;
     AnalysisService* analysis;
+    AccountService* accounts;
     ServerOptions options;
     // Before the io_context: sessions still queued in it give their places back
     // when it is destroyed.
@@ -546,8 +580,12 @@ struct HttpServer::Impl {
     std::optional<net::steady_timer> drain_timer;
     net::steady_timer accept_pause{ioc};
 
-    Impl(GameService& g, AnalysisService* a, ServerOptions o)
-        : games(g), analysis(a), options(std::move(o)), ioc(std::max(1, options.threads)) {}
+    Impl(GameService& g, AnalysisService* a, AccountService* acc, ServerOptions o)
+        : games(g),
+          analysis(a),
+          accounts(acc),
+          options(std::move(o)),
+          ioc(std::max(1, options.threads)) {}
 
     int descriptor_limit = 0;
     // Held open so that, with every other descriptor in use, one more can be
@@ -581,7 +619,7 @@ struct HttpServer::Impl {
             if (auto guard =
                     admission.admit(ignored ? std::string("?") : address_key(peer),
                                     !ignored && is_trusted(options.trusted_proxies, peer), why)) {
-                std::make_shared<HttpSession>(std::move(socket), games, analysis, options,
+                std::make_shared<HttpSession>(std::move(socket), games, analysis, accounts, options,
                                               std::move(*guard), peer)
                     ->run();
             } else {
@@ -616,8 +654,9 @@ struct HttpServer::Impl {
     }
 };
 
-HttpServer::HttpServer(GameService& games, ServerOptions options, AnalysisService* analysis)
-    : impl_(std::make_unique<Impl>(games, analysis, std::move(options))) {}
+HttpServer::HttpServer(GameService& games, ServerOptions options, AnalysisService* analysis,
+                       AccountService* accounts)
+    : impl_(std::make_unique<Impl>(games, analysis, accounts, std::move(options))) {}
 
 HttpServer::~HttpServer() { stop(); }
 

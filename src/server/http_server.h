@@ -13,7 +13,8 @@
 
 namespace chimera::server {
 class AnalysisService;
-}
+class AccountService;
+}  // namespace chimera::server
 
 namespace chimera::server {
 
@@ -59,8 +60,9 @@ struct ServerOptions {
 class HttpServer {
   public:
     // analysis: the engine of the analysis WebSocket (/api/analysis/ws); null:
-    // that endpoint answers 503.
-    HttpServer(GameService& games, ServerOptions options, AnalysisService* analysis = nullptr);
+    // that endpoint answers 503. accounts: /api/account... (null: 404).
+    HttpServer(GameService& games, ServerOptions options, AnalysisService* analysis = nullptr,
+               AccountService* accounts = nullptr);
     ~HttpServer();
     // Raises the descriptor limit, binds and listens; the port actually bound
     // (useful with port 0).

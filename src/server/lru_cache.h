@@ -44,6 +44,20 @@ class LruCache {
         }
     }
 
+    void erase(const std::string& key) {
+        std::lock_guard lock(mutex_);
+        const auto it = index_.find(key);
+        if (it == index_.end()) return;
+        order_.erase(it->second);
+        index_.erase(it);
+    }
+
+    void clear() {
+        std::lock_guard lock(mutex_);
+        order_.clear();
+        index_.clear();
+    }
+
     std::size_t size() const {
         std::lock_guard lock(mutex_);
         return order_.size();

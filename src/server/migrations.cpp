@@ -268,6 +268,45 @@ constexpr Migration kMigrations[] = {
     ALTER TABLE games ADD COLUMN rematch_offer INTEGER NOT NULL DEFAULT -1;
     ALTER TABLE games ADD COLUMN rematch_id TEXT COLLATE "C" NOT NULL DEFAULT '';
     )sql"},
+    // 11: accounts (optional: anonymous play goes on) and their sessions
+    // (docs/api.md, "Accounts"). An account's id is its name in lower case;
+    // its password an Argon2id string; a session's id the hash of its cookie.
+    {R"sql(
+    CREATE TABLE accounts (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        password TEXT NOT NULL,
+        created_ms INTEGER NOT NULL,
+        disabled INTEGER NOT NULL DEFAULT 0,
+        bot INTEGER NOT NULL DEFAULT 0,
+        bot_token TEXT NOT NULL DEFAULT ''
+    );
+    CREATE TABLE sessions (
+        id TEXT PRIMARY KEY,
+        account TEXT NOT NULL REFERENCES accounts(id),
+        created_ms INTEGER NOT NULL,
+        expires_ms INTEGER NOT NULL
+    );
+    CREATE INDEX sessions_account ON sessions(account);
+    )sql",
+     R"sql(
+    CREATE TABLE accounts (
+        id TEXT COLLATE "C" PRIMARY KEY,
+        name TEXT NOT NULL,
+        password TEXT NOT NULL,
+        created_ms BIGINT NOT NULL,
+        disabled INTEGER NOT NULL DEFAULT 0,
+        bot INTEGER NOT NULL DEFAULT 0,
+        bot_token TEXT NOT NULL DEFAULT ''
+    );
+    CREATE TABLE sessions (
+        id TEXT COLLATE "C" PRIMARY KEY,
+        account TEXT COLLATE "C" NOT NULL REFERENCES accounts(id),
+        created_ms BIGINT NOT NULL,
+        expires_ms BIGINT NOT NULL
+    );
+    CREATE INDEX sessions_account ON sessions(account);
+    )sql"},
 };
 
 static_assert(std::size(kMigrations) == kSchemaVersion,

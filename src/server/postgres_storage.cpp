@@ -435,6 +435,39 @@ class PostgresStorage final : public Storage {
         });
     }
 
+    Status run_sql(const std::vector<SqlCall>& calls, std::vector<SqlRows>* out,
+                   std::vector<std::int64_t>* changed) override {
+        return with(*writers_[0], [&](Connection& c, bool again) -> Status {
+            // A transaction that was sent may have been committed: it is not sent again.
+            if (again) return Status::unavailable("database: the connection was lost; try again");
+            if (out) out->assign(calls.size(), {});
+            if (changed) changed->assign(calls.size(), 0);
+            if (Status s = c.exec("BEGIN"); !s) return s;
+            for (std::size_t i = 0; i < calls.size(); ++i) {
+                const SqlCall& call = calls[i];
+                Params p;
+                for (const std::string& v : call.params) p << v;
+                Result r;
+                if (Status s = c.run(Statement{call.statement->name, call.statement->sql}, p, &r);
+                    !s)
+                    return c.rollback(s);
+                const long long n = affected(r.get());
+                if (changed) (*changed)[i] = n;
+                if (out)
+                    for (int row = 0; row < PQntuples(r.get()); ++row) {
+                        std::vector<std::string>& v = (*out)[i].emplace_back();
+                        for (int col = 0; col < PQnfields(r.get()); ++col)
+                            v.push_back(text(r.get(), row, col));
+                    }
+                if (call.one_row && n != 1)
+                    return c.rollback(Status::conflict(std::string("database: ") +
+                                                       call.statement->name + " changed " +
+                                                       std::to_string(n) + " rows, not one"));
+            }
+            return c.exec("COMMIT");
+        });
+    }
+
     Status heartbeat(std::int64_t at_ms) override {
         return with(*writers_[0],
                     [&](Connection& c, bool) { return c.run(kHeartbeat, Params() << at_ms); });

@@ -298,6 +298,37 @@ class SqliteStorage final : public Storage {
         return Status::ok();
     }
 
+    Status run_sql(const std::vector<SqlCall>& calls, std::vector<SqlRows>* rows,
+                   std::vector<std::int64_t>* changed) override {
+        std::lock_guard lock(db_.mutex);
+        if (rows) rows->assign(calls.size(), {});
+        if (changed) changed->assign(calls.size(), 0);
+        if (Status s = db_.step_once("BEGIN IMMEDIATE"); !s) return s;
+        for (std::size_t i = 0; i < calls.size(); ++i) {
+            const SqlCall& call = calls[i];
+            sqlite3_stmt* st = db_.statement(call.statement->sql);
+            if (!st) return db_.rollback(std::string("prepare ") + call.statement->name);
+            for (std::size_t p = 0; p < call.params.size(); ++p)
+                bind_text(st, int(p) + 1, call.params[p]);
+            int rc = 0;
+            while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+                if (!rows) continue;
+                std::vector<std::string>& row = (*rows)[i].emplace_back();
+                for (int c = 0; c < sqlite3_column_count(st); ++c) row.push_back(text(st, c));
+            }
+            sqlite3_reset(st);
+            if (rc != SQLITE_DONE) return db_.rollback(call.statement->name);
+            const std::int64_t n = sqlite3_changes(db_.handle());
+            if (changed) (*changed)[i] = n;
+            if (call.one_row && n != 1) {
+                (void)db_.step_once("ROLLBACK");
+                return Status::conflict(std::string("database: ") + call.statement->name +
+                                        " changed " + std::to_string(n) + " rows, not one");
+            }
+        }
+        return db_.step_once("COMMIT");
+    }
+
     Status take_back(StoredGame& g, std::size_t stored) override {
         std::lock_guard lock(db_.mutex);
         if (Status s = db_.step_once("BEGIN IMMEDIATE"); !s) return s;

@@ -117,6 +117,22 @@ struct ListCursor {
     std::string id;
 };
 
+// A statement on the players' tables (accounts, sessions, ratings:
+// players_store.cpp), one text for both backends: standard SQL, parameters
+// $1, $2, ... each first used in that order, values as text.
+struct SqlStatement {
+    const char* name;
+    const char* sql;
+};
+struct SqlCall {
+    const SqlStatement* statement = nullptr;
+    std::vector<std::string> params;
+    // The transaction goes through only if this statement changes exactly one
+    // row; otherwise nothing is stored and the run fails with Status::conflict.
+    bool one_row = false;
+};
+using SqlRows = std::vector<std::vector<std::string>>;
+
 class Storage {
   public:
     virtual ~Storage() = default;
@@ -174,6 +190,12 @@ class Storage {
     // *found is false when the game has no review by that engine.
     virtual Status load_review(const std::string& id, const std::string& engine,
                                std::string& review, bool* found) = 0;
+
+    // Runs the calls in order in one transaction (one that only reads: on a
+    // snapshot); the rows each returns in (*rows)[i] and how many rows each
+    // changed in (*changed)[i], when asked for. NULL reads as "".
+    virtual Status run_sql(const std::vector<SqlCall>& calls, std::vector<SqlRows>* rows,
+                           std::vector<std::int64_t>* changed = nullptr) = 0;
 
     virtual Status heartbeat(std::int64_t at_ms) = 0;
     virtual Status last_heartbeat(std::int64_t& at_ms) = 0;

@@ -60,6 +60,12 @@ export interface ImportOptions {
   increment_seconds?: number;
 }
 
+export interface AccountInfo {
+  name: string;
+  bot: boolean;
+  created_ms: number;
+}
+
 export interface ReviewProgress {
   status: "queued" | "computing";
   ahead?: number;
@@ -94,6 +100,14 @@ export const api = {
   },
   record: (id: string) => request<string>("GET", `/api/games/${id}/record`),
   importRecord: (o: ImportOptions) => request<Created>("POST", "/api/import", o),
+  // Accounts: the session is a cookie the server sets and reads.
+  account: () => request<{ account: AccountInfo | null }>("GET", "/api/account"),
+  signup: (name: string, password: string) => request<{ account: AccountInfo }>("POST", "/api/account/signup", { name, password }),
+  login: (name: string, password: string) => request<{ account: AccountInfo }>("POST", "/api/account/login", { name, password }),
+  logout: () => request<{ account: null }>("POST", "/api/account/logout"),
+  changePassword: (password: string, newPassword: string) =>
+    request<{ account: AccountInfo }>("POST", "/api/account/password", { password, new_password: newPassword }),
+  deleteAccount: (password: string) => request<{ deleted: string }>("POST", "/api/account/delete", { password }),
 };
 
 export interface GameSummary {

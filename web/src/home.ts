@@ -1,4 +1,5 @@
 // The home screen: pick a variant and a kind of game, import a record, watch games.
+import { accountLine } from "./account";
 import { analysisHash } from "./analysis";
 import { editorHash } from "./editor";
 import { api, type CreateOptions, type GameSummary } from "./api";
@@ -91,14 +92,17 @@ export async function renderHome(root: HTMLElement, go: (path: string) => void) 
   const here = location.hash;
   let list: VariantInfo[] = [];
   let listError = "";
+  const account = api.account().then((a) => a.account, () => null);
   try {
     list = await variants();
   } catch (e) {
     listError = (e as Error).message;
   }
+  const me = await account;
   if (location.hash !== here) return; // the user has already left the page
   root.innerHTML = `
     <h1>Chimera</h1>
+    ${accountLine(me)}
     <p class="lede">${escapeHtml(lede(list))}</p>
     <form id="new-game" class="new-game">
       <fieldset class="variants"><legend>Variant</legend>

@@ -1,6 +1,7 @@
 // Hash routes: #/ home, #/game/<id>, #/join/<id>/<invite>, #/rules/<variant>,
-// #/analysis/<variant>[?fen=&moves=&ply=&game=], #/editor/<variant>[?fen=].
+// #/analysis/<variant>[?fen=&moves=&ply=&game=], #/editor/<variant>[?fen=], #/account.
 import "./style.css";
+import { renderAccount } from "./account";
 import { AnalysisScreen, parseAnalysisHash } from "./analysis";
 import { api, ApiError } from "./api";
 import { EditorScreen, parseEditorHash } from "./editor";
@@ -50,6 +51,8 @@ async function route() {
     }
     if (location.hash !== here) return;
     go(`/game/${parts[1]}`);
+  } else if (parts[0] === "account") {
+    await renderAccount(root, go);
   } else if (parts[0] === "rules" && parts[1]) {
     await renderRules(root, parts[1]);
   } else {

@@ -1,0 +1,380 @@
+#include "server/accounts.h"
+
+#include <sodium.h>
+
+#include "players/names.h"
+#include "server/accounts_sql.h"
+
+namespace chimera::server {
+
+namespace {
+
+std::string hex(const unsigned char* data, std::size_t n) {
+    std::string out(n * 2 + 1, '\0');
+    sodium_bin2hex(out.data(), out.size(), data, n);
+    out.pop_back();
+    return out;
+}
+
+// A session's cookie token: 32 random bytes; the database keeps its hash.
+std::string new_token() {
+    unsigned char b[32];
+    randombytes_buf(b, sizeof b);
+    return hex(b, sizeof b);
+}
+std::string session_id(const std::string& token) {
+    unsigned char h[32];
+    crypto_generichash(h, sizeof h, reinterpret_cast<const unsigned char*>(token.data()),
+                       token.size(), nullptr, 0);
+    return hex(h, sizeof h);
+}
+
+// Argon2id at libsodium's interactive cost (2 passes over 64 MiB).
+bool hash_password(const std::string& password, std::string& out) {
+    char h[crypto_pwhash_STRBYTES];
+    if (crypto_pwhash_str(h, password.data(), password.size(), crypto_pwhash_OPSLIMIT_INTERACTIVE,
+                          crypto_pwhash_MEMLIMIT_INTERACTIVE) != 0)
+        return false;
+    out = h;
+    return true;
+}
+bool verify_password(const std::string& hash, const std::string& password) {
+    return crypto_pwhash_str_verify(hash.c_str(), password.data(), password.size()) == 0;
+}
+// For a name nobody has: the same work as a real check, so the time taken
+// does not tell which names exist.
+const std::string& dummy_hash() {
+    static const std::string h = [] {
+        std::string out;
+        (void)hash_password("not anybody's password", out);
+        return out;
+    }();
+    return h;
+}
+
+// The value of a cookie in a Cookie header ("" if absent).
+std::string cookie_value(const std::string& header, std::string_view name) {
+    std::size_t i = 0;
+    while (i < header.size()) {
+        while (i < header.size() && (header[i] == ' ' || header[i] == ';')) ++i;
+        const std::size_t end = std::min(header.find(';', i), header.size());
+        const std::string_view part(header.data() + i, end - i);
+        if (part.size() > name.size() && part.substr(0, name.size()) == name &&
+            part[name.size()] == '=')
+            return std::string(part.substr(name.size() + 1));
+        i = end;
+    }
+    return "";
+}
+
+ApiResponse error(int status, const std::string& message) {
+    return from_error(ApiError{status, message});
+}
+
+Json account_json(const Account& a) {
+    return Json{{"name", a.name}, {"bot", a.bot}, {"created_ms", a.created_ms}};
+}
+
+}  // namespace
+
+AccountService::AccountService(Storage& storage, AccountLimits limits)
+    : storage_(storage), limits_(limits) {
+    if (sodium_init() < 0) throw std::runtime_error("libsodium cannot start");
+    for (int i = 0; i < std::max(1, limits_.hash_threads); ++i)
+        threads_.emplace_back([this] { worker(); });
+}
+
+AccountService::~AccountService() {
+    {
+        std::lock_guard lock(mutex_);
+        closing_ = true;
+    }
+    cv_.notify_all();
+    for (std::thread& t : threads_) t.join();
+    // Requests still waiting are answered: the server is stopping.
+    for (auto& [req, done] : queue_) done(error(503, "the server is stopping; try again"));
+}
+
+void AccountService::handle(AccountRequest req, std::function<void(ApiResponse)> done) {
+    if (req.path == "/api/account" && req.method == "GET") return done(whoami(req));
+    if (req.method != "POST" && !(req.method == "GET" && req.path == "/api/account/export"))
+        return done(error(405, req.path == "/api/account/export" ? "use GET" : "use POST"));
+    if (const std::string why = cross_site(req); !why.empty()) return done(error(403, why));
+    {
+        std::lock_guard lock(mutex_);
+        if (queue_.size() < limits_.queue && !closing_) {
+            queue_.emplace_back(std::move(req), std::move(done));
+            cv_.notify_one();
+            return;
+        }
+    }
+    done(error(503, "too many account requests at once; try again in a moment"));
+}
+
+void AccountService::worker() {
+    std::unique_lock lock(mutex_);
+    for (;;) {
+        cv_.wait(lock, [&] { return closing_ || !queue_.empty(); });
+        if (closing_) return;
+        auto [req, done] = std::move(queue_.front());
+        queue_.pop_front();
+        lock.unlock();
+        ApiResponse r = run(req);
+        done(std::move(r));
+        lock.lock();
+    }
+}
+
+std::string AccountService::cross_site(const AccountRequest& req) {
+    if (req.fetch_site == "cross-site" || req.fetch_site == "same-site")
+        return "cross-site request refused: it comes from another site (Sec-Fetch-Site)";
+    if (!req.origin.empty()) {
+        const std::size_t scheme = req.origin.find("://");
+        const std::string host =
+            scheme == std::string::npos ? req.origin : req.origin.substr(scheme + 3);
+        if (host != req.host)
+            return "cross-site request refused: Origin " + req.origin + " is not this site";
+    }
+    return "";
+}
+
+ApiResponse AccountService::run(const AccountRequest& req) {
+    const std::string_view action = std::string_view(req.path).substr(
+        std::min(req.path.size(), std::string_view("/api/account/").size()));
+    if (req.path == "/api/account/export") return export_data(req);
+    if (action == "logout") {
+        if (!req.body.empty() && req.body != "{}")
+            return error(400, "a logout has no body (or {})");
+        return logout(req);
+    }
+    Json body;
+    auto fields = [&](std::vector<Field> f) { return parse_body(req.body, f, body); };
+    ApiError e;
+    if (action == "signup" || action == "login") {
+        if ((e = fields({{"name", Type::STRING, true}, {"password", Type::STRING, true}})))
+            return from_error(e);
+        return action == "signup" ? signup(req, body) : login(req, body);
+    }
+    if (action == "password") {
+        if ((e = fields({{"password", Type::STRING, true}, {"new_password", Type::STRING, true}})))
+            return from_error(e);
+        return change_password(req, body);
+    }
+    if (action == "delete") {
+        if ((e = fields({{"password", Type::STRING, true}}))) return from_error(e);
+        return remove(req, body);
+    }
+    return error(404, "no such endpoint");
+}
+
+ApiResponse AccountService::signup(const AccountRequest& req, const Json& body) {
+    const std::string& name = body["name"].get_ref<const std::string&>();
+    const std::string& password = body["password"].get_ref<const std::string&>();
+    if (const std::string why = players::name_problem(name); !why.empty())
+        return error(400, "name: " + why);
+    if (const std::string why = players::password_problem(password); !why.empty())
+        return error(400, "password: " + why);
+    Account a{players::name_key(name), name, now_ms(), false, false};
+    std::string hash;
+    if (!hash_password(password, hash)) return error(503, "out of memory to hash the password");
+    std::vector<std::int64_t> changed;
+    if (Status s = storage_.run_sql(
+            {{&sql::kInsertAccount, {a.id, a.name, hash, std::to_string(a.created_ms)}}}, nullptr,
+            &changed);
+        !s)
+        return error(s.is_unavailable() ? 503 : 500, s.message());
+    if (changed.at(0) == 0) return error(409, "name: the username \"" + name + "\" is taken");
+    return open_session(req, a, 201);
+}
+
+ApiResponse AccountService::login(const AccountRequest& req, const Json& body) {
+    const std::string& name = body["name"].get_ref<const std::string&>();
+    const std::string& password = body["password"].get_ref<const std::string&>();
+    const std::string id = players::name_key(name.substr(0, 64));
+    if (const std::int64_t wait = throttle_.wait_ms(id, req.client, now_ms()); wait > 0) {
+        ApiResponse r = error(429, "too many failed logins: try again in " +
+                                       std::to_string((wait + 999) / 1000) + " s");
+        r.headers.emplace_back("Retry-After", std::to_string((wait + 999) / 1000));
+        return r;
+    }
+    Status s = Status::ok();
+    std::string hash;
+    const std::optional<Account> a = load(id, &hash, s);
+    if (!s) return error(s.is_unavailable() ? 503 : 500, s.message());
+    const bool right = verify_password(a ? hash : dummy_hash(), password) && a;
+    if (!right) {
+        throttle_.failed(id, req.client, now_ms());
+        return error(401, "wrong username or password");
+    }
+    if (a->disabled) return error(403, "this account is disabled");
+    throttle_.succeeded(id, req.client, now_ms());
+    return open_session(req, *a, 200);
+}
+
+ApiResponse AccountService::open_session(const AccountRequest& req, const Account& a, int status) {
+    const std::string token = new_token();
+    const std::int64_t now = now_ms(), expires = now + limits_.session_ms;
+    if (Status s = storage_.run_sql(
+            {{&sql::kDeleteExpiredSessions, {a.id, std::to_string(now)}},
+             {&sql::kInsertSession,
+              {session_id(token), a.id, std::to_string(now), std::to_string(expires)}}},
+            nullptr);
+        !s)
+        return error(s.is_unavailable() ? 503 : 500, s.message());
+    ApiResponse r = json_response(status, Json{{"account", account_json(a)}});
+    r.headers.emplace_back("Set-Cookie", std::string(kCookie) + "=" + token +
+                                             "; Path=/; HttpOnly; SameSite=Lax; Max-Age=" +
+                                             std::to_string(limits_.session_ms / 1000) +
+                                             (req.https ? "; Secure" : ""));
+    return r;
+}
+
+ApiResponse AccountService::logout(const AccountRequest& req) {
+    const std::string token = cookie_value(req.cookie, kCookie);
+    if (!token.empty()) {
+        const std::string id = session_id(token);
+        if (Status s = storage_.run_sql({{&sql::kDeleteSession, {id}}}, nullptr); !s)
+            return error(s.is_unavailable() ? 503 : 500, s.message());
+        sessions_.erase(id);
+    }
+    ApiResponse r = json_response(200, Json{{"account", nullptr}});
+    r.headers.emplace_back("Set-Cookie", std::string(kCookie) +
+                                             "=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0" +
+                                             (req.https ? "; Secure" : ""));
+    return r;
+}
+
+ApiResponse AccountService::change_password(const AccountRequest& req, const Json& body) {
+    const std::optional<Account> a = session_account(req, nullptr);
+    if (!a) return error(401, "not logged in (or the session has expired)");
+    Status s = Status::ok();
+    std::string hash;
+    if (!load(a->id, &hash, s) || !s)
+        return error(s ? 401 : 503, s ? "no such account" : s.message());
+    if (!verify_password(hash, body["password"].get_ref<const std::string&>()))
+        return error(401, "password: the current password is wrong");
+    const std::string& next = body["new_password"].get_ref<const std::string&>();
+    if (const std::string why = players::password_problem(next); !why.empty())
+        return error(400, "new_password: " + why);
+    std::string fresh;
+    if (!hash_password(next, fresh)) return error(503, "out of memory to hash the password");
+    // Every session ends (a stolen one too); this request gets a new one.
+    if (Status w = storage_.run_sql(
+            {{&sql::kSetPassword, {fresh, a->id}, true}, {&sql::kDeleteSessionsOf, {a->id}}},
+            nullptr);
+        !w)
+        return error(w.is_unavailable() ? 503 : 500, w.message());
+    sessions_.clear();
+    return open_session(req, *a, 200);
+}
+
+ApiResponse AccountService::export_data(const AccountRequest& req) {
+    const std::optional<Account> a = session_account(req, nullptr);
+    if (!a) return error(401, "not logged in (or the session has expired)");
+    std::vector<SqlRows> rows;
+    if (Status s =
+            storage_.run_sql({{&sql::kSessionsOf, {a->id, std::to_string(now_ms())}}}, &rows);
+        !s)
+        return error(s.is_unavailable() ? 503 : 500, s.message());
+    Json sessions = Json::array();
+    for (const auto& row : rows.at(0))
+        sessions.push_back(
+            {{"created_ms", std::stoll(row.at(0))}, {"expires_ms", std::stoll(row.at(1))}});
+    ApiResponse r = json_response(200, Json{{"account", account_json(*a)}, {"sessions", sessions}});
+    r.headers.emplace_back("Content-Disposition",
+                           "attachment; filename=\"chimera-" + a->id + ".json\"");
+    return r;
+}
+
+ApiResponse AccountService::remove(const AccountRequest& req, const Json& body) {
+    const std::optional<Account> a = session_account(req, nullptr);
+    if (!a) return error(401, "not logged in (or the session has expired)");
+    Status s = Status::ok();
+    std::string hash;
+    if (!load(a->id, &hash, s) || !s)
+        return error(s ? 401 : 503, s ? "no such account" : s.message());
+    if (!verify_password(hash, body["password"].get_ref<const std::string&>()))
+        return error(401, "password: the password is wrong");
+    if (Status w = storage_.run_sql(
+            {{&sql::kDeleteSessionsOf, {a->id}}, {&sql::kDeleteAccount, {a->id}, true}}, nullptr);
+        !w)
+        return error(w.is_unavailable() ? 503 : 500, w.message());
+    sessions_.clear();
+    ApiResponse r = json_response(200, Json{{"account", nullptr}, {"deleted", a->name}});
+    r.headers.emplace_back("Set-Cookie", std::string(kCookie) +
+                                             "=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0" +
+                                             (req.https ? "; Secure" : ""));
+    return r;
+}
+
+ApiResponse AccountService::whoami(const AccountRequest& req) {
+    const std::optional<Account> a = session_account(req, nullptr);
+    return json_response(200, Json{{"account", a ? account_json(*a) : Json()}});
+}
+
+std::optional<Account> AccountService::account_of(const std::string& cookie_header) {
+    AccountRequest req;
+    req.cookie = cookie_header;
+    return session_account(req, nullptr);
+}
+
+std::optional<Account> AccountService::session_account(const AccountRequest& req,
+                                                       std::string* session) {
+    const std::string token = cookie_value(req.cookie, kCookie);
+    if (token.size() != 64) return std::nullopt;
+    const std::string id = session_id(token);
+    if (session) *session = id;
+    const std::int64_t now = now_ms();
+    if (const std::optional<Cached> c = sessions_.get(id); c && now - c->read_ms < kCacheMs) {
+        if (c->expires_ms <= now || c->account.disabled) return std::nullopt;
+        return c->account;
+    }
+    std::vector<SqlRows> rows;
+    if (Status s = storage_.run_sql({{&sql::kSession, {id, std::to_string(now)}}}, &rows); !s)
+        return std::nullopt;
+    if (rows.at(0).empty()) {
+        sessions_.erase(id);
+        return std::nullopt;
+    }
+    const auto& r = rows[0][0];
+    Cached c{Account{r.at(0), r.at(1), std::stoll(r.at(2)), r.at(3) != "0", r.at(4) != "0"},
+             std::stoll(r.at(5)), now};
+    sessions_.put(id, c);
+    if (c.account.disabled) return std::nullopt;
+    return c.account;
+}
+
+std::optional<Account> AccountService::load(const std::string& id, std::string* password,
+                                            Status& s) {
+    std::vector<SqlRows> rows;
+    s = storage_.run_sql({{&sql::kAccount, {id}}}, &rows);
+    if (!s || rows.at(0).empty()) return std::nullopt;
+    const auto& r = rows[0][0];
+    if (password) *password = r.at(2);
+    return Account{r.at(0), r.at(1), std::stoll(r.at(3)), r.at(4) != "0", r.at(5) != "0"};
+}
+
+Status AccountService::reset_password(Storage& storage, const std::string& name,
+                                      const std::string& password) {
+    if (sodium_init() < 0) return Status::error("libsodium cannot start");
+    if (const std::string why = players::password_problem(password); !why.empty())
+        return Status::error("password: " + why);
+    std::string hash;
+    if (!hash_password(password, hash)) return Status::error("out of memory to hash the password");
+    const std::string id = players::name_key(name);
+    Status s = storage.run_sql(
+        {{&sql::kSetPassword, {hash, id}, true}, {&sql::kDeleteSessionsOf, {id}}}, nullptr);
+    if (s.is_conflict()) return Status::error("no account \"" + name + "\"");
+    return s;
+}
+
+Status AccountService::set_disabled(Storage& storage, const std::string& name, bool disabled) {
+    const std::string id = players::name_key(name);
+    std::vector<SqlCall> calls = {{&sql::kSetDisabled, {disabled ? "1" : "0", id}, true}};
+    if (disabled) calls.push_back({&sql::kDeleteSessionsOf, {id}});  // its sessions end
+    Status s = storage.run_sql(calls, nullptr);
+    if (s.is_conflict()) return Status::error("no account \"" + name + "\"");
+    return s;
+}
+
+}  // namespace chimera::server
