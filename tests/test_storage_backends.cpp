@@ -532,10 +532,13 @@ TEST(PostgresAndSqliteSchema, BothEndAtTheSameVersionWithTheSameTablesColumnsAnd
     EXPECT_EQ(b.columns, a.columns);
     EXPECT_EQ(b.indexes, a.indexes);
     EXPECT_GE(a.columns.size(), 30u) << "the schema was not read";
-    EXPECT_EQ(a.indexes, (Rows{{"games_finished"},
+    EXPECT_EQ(a.indexes, (Rows{{"games_account_black"},
+                               {"games_account_white"},
+                               {"games_finished"},
                                {"games_owner"},
                                {"games_unfinished"},
                                {"presence_instance"},
+                               {"rating_changes_account"},
                                {"sessions_account"}}));
     // PostgreSQL orders ids bytewise, as SQLite and the server do, in any locale.
     EXPECT_EQ(query_database(pg,

@@ -148,6 +148,7 @@ int cmd_serve(const Args& args, std::ostream& out, std::ostream& err) {
     if (analysis_limits.max_searches > 0) analysis.emplace(analysis_limits);
     // Accounts, on the same database; their password hashing on a thread of its own.
     server::AccountService accounts(games.storage());
+    accounts.on_deleted = [&games](const std::string& name) { games.forget_account(name); };
     server::HttpServer http(games, options, analysis ? &*analysis : nullptr, &accounts);
     unsigned short port = 0;
     if (Status s = http.start(&port); !s) return err << "error: " << s.message() << '\n', 1;

@@ -4,6 +4,7 @@
 
 #include "players/names.h"
 #include "server/accounts_sql.h"
+#include "server/ratings_sql.h"
 
 namespace chimera::server {
 
@@ -295,11 +296,18 @@ ApiResponse AccountService::remove(const AccountRequest& req, const Json& body) 
         return error(s ? 401 : 503, s ? "no such account" : s.message());
     if (!verify_password(hash, body["password"].get_ref<const std::string&>()))
         return error(401, "password: the password is wrong");
-    if (Status w = storage_.run_sql(
-            {{&sql::kDeleteSessionsOf, {a->id}}, {&sql::kDeleteAccount, {a->id}, true}}, nullptr);
+    // Its games stay, without its name; its ratings go.
+    if (Status w = storage_.run_sql({{&sql::kDeleteSessionsOf, {a->id}},
+                                     {&sql::kForgetWhite, {a->name}},
+                                     {&sql::kForgetBlack, {a->name}},
+                                     {&sql::kDeleteRatingChanges, {a->id}},
+                                     {&sql::kDeleteRatings, {a->id}},
+                                     {&sql::kDeleteAccount, {a->id}, true}},
+                                    nullptr);
         !w)
         return error(w.is_unavailable() ? 503 : 500, w.message());
     sessions_.clear();
+    if (on_deleted) on_deleted(a->name);
     ApiResponse r = json_response(200, Json{{"account", nullptr}, {"deleted", a->name}});
     r.headers.emplace_back("Set-Cookie", std::string(kCookie) +
                                              "=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0" +

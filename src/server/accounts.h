@@ -63,6 +63,10 @@ class AccountService {
     // thread, once.
     void handle(AccountRequest req, std::function<void(ApiResponse)> done);
 
+    // Called with an account's name once it is deleted (the game service
+    // forgets it in the games it holds).
+    std::function<void(const std::string&)> on_deleted;
+
     // The account a Cookie header's session belongs to, if it is valid.
     std::optional<Account> account_of(const std::string& cookie_header);
 

@@ -274,6 +274,7 @@ ApiError create_request(const Json& j, CreateRequest& r) {
     r.level = static_cast<int>(level);
     r.side = get_or<std::string>(j, "side", "white");
     if (j.contains("moves")) r.moves = j["moves"].get<std::vector<std::string>>();
+    r.rated = get_or<bool>(j, "rated", false);
     return {};
 }
 
@@ -341,7 +342,8 @@ const std::vector<Field> kCreateFields{{"variant", Type::STRING, true},
                                        {"base_minutes", Type::INTEGER, false},
                                        {"base_seconds", Type::INTEGER, false},
                                        {"increment_seconds", Type::INTEGER, false},
-                                       {"moves", Type::ARRAY_OF_STRINGS, false}};
+                                       {"moves", Type::ARRAY_OF_STRINGS, false},
+                                       {"rated", Type::BOOLEAN, false}};
 
 }  // namespace
 
@@ -382,7 +384,8 @@ std::map<std::string, std::string> parse_query(std::string_view q) {
 }
 
 ApiResponse handle_api(GameService& games, std::string_view method, std::string_view path,
-                       std::string_view query, std::string_view body, std::string_view client) {
+                       std::string_view query, std::string_view body, std::string_view client,
+                       std::string_view account) {
     const auto seg = segments(path);
     const auto params = parse_query(query);
     auto param = [&](const char* k) {
@@ -401,6 +404,30 @@ ApiResponse handle_api(GameService& games, std::string_view method, std::string_
     if (seg.size() < 2 || seg[0] != "api") return from_error({404, "no such endpoint"});
     const bool get = method == "GET", post = method == "POST";
 
+    if (seg[1] == "ratings" || seg[1] == "players") {
+        if (!get) return from_error({405, "use GET"});
+        if (seg[1] == "players" && seg.size() == 4 && seg[3] == "record") {
+            // All of a player's games (as filtered) as one record file, newest first.
+            const std::vector<std::string_view> page(seg.begin(), seg.begin() + 3);
+            auto all = params;
+            if (!all.count("limit")) all["limit"] = "1000";
+            ApiResponse list = handle_players(games.storage(), page, all);
+            if (list.status != 200) return list;
+            const Json j2 = Json::parse(list.body);
+            std::string records;
+            for (const Json& g : j2["games"]) {
+                std::string text = games.record(g["id"].get<std::string>(), err);
+                if (err) return from_error(err);
+                records += text + (text.ends_with("\n") ? "\n" : "\n\n");
+            }
+            ApiResponse r{200, "application/x-chess-pgn; charset=utf-8", std::move(records), {}};
+            r.headers.emplace_back(
+                "Content-Disposition",
+                "attachment; filename=\"chimera-" + j2["name"].get<std::string>() + "-games.pgn\"");
+            return r;
+        }
+        return handle_players(games.storage(), seg, params);
+    }
     if (seg.size() == 2 && seg[1] == "health") {
         if (!get) return from_error({405, "use GET"});
         if ((err = only_params({}))) return from_error(err);
@@ -504,6 +531,7 @@ ApiResponse handle_api(GameService& games, std::string_view method, std::string_
         CreateRequest req;
         if ((err = create_request(j, req))) return from_error(err);
         req.client = client;
+        req.account = account;
         const SeatGrant created = games.create(req, err);
         if (err) return from_error(err);
         return json_response(201, to_json(created));
@@ -552,7 +580,7 @@ ApiResponse handle_api(GameService& games, std::string_view method, std::string_
     if ((err = only_params({}))) return from_error(err);
     if (action == "join") {
         if ((err = parse_body(body, {{"invite", Type::STRING, true}}, j))) return from_error(err);
-        const SeatGrant r = games.join(id, j["invite"], err);
+        const SeatGrant r = games.join(id, j["invite"], err, std::string(account));
         return err ? from_error(err) : json_response(200, to_json(r));
     }
     if (action == "move") {

@@ -39,9 +39,16 @@ ApiResponse from_error(const ApiError& e);
 // Decoded `?a=b&c=d` (percent-escapes and '+' handled).
 std::map<std::string, std::string> parse_query(std::string_view query);
 
-// client: the address key of who asks (counted by the per-address limits).
+// client: the address key of who asks (counted by the per-address limits);
+// account: the name of its account ("" anonymous).
 ApiResponse handle_api(GameService& games, std::string_view method, std::string_view path,
-                       std::string_view query, std::string_view body, std::string_view client = "");
+                       std::string_view query, std::string_view body, std::string_view client = "",
+                       std::string_view account = "");
+
+// GET /api/ratings/<variant> (the leaderboard) and /api/players/<name> (a
+// player's page: ratings, their history, games) (api_players.cpp).
+ApiResponse handle_players(Storage& storage, const std::vector<std::string_view>& seg,
+                           const std::map<std::string, std::string>& params);
 
 // A WebSocket message from a client: {"type": "move"|"resign"|"draw"|"abort"|"claim"|"ping"|
 // "state", ...}. Returns the reply to send to that client only (for "state", the full state).

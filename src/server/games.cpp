@@ -12,6 +12,7 @@
 
 #include "core/text.h"
 #include "game/record.h"
+#include "players/names.h"
 #include "server/review.h"
 #include "server/room.h"
 #include "variants/registry.h"
@@ -384,8 +385,15 @@ SeatGrant GameService::create(const CreateRequest& req, ApiError& err) {
                    "time control: base 0 (none) or up to 180 minutes, increment up to 180 seconds");
         return {};
     }
+    if (req.rated && req.mode != "online")
+        return refused(err, fail(400, "rated: only an online game between two accounts is rated"));
+    if (req.rated && req.account.empty())
+        return refused(err, fail(401, "rated: a rated game is between accounts: log in first"));
+    if (req.rated && (!req.moves.empty() || !req.fen.empty()))
+        return refused(err, fail(400, "rated: a rated game starts from the variant's start"));
     g.id = random_token(6);
     g.mode = req.mode;
+    g.rated = req.rated;
     g.level = req.mode == "computer" ? req.level : 0;
     g.base_ms = req.base_ms;
     g.inc_ms = req.inc_ms;
@@ -411,6 +419,7 @@ SeatGrant GameService::create(const CreateRequest& req, ApiError& err) {
         }
         out.token = g.token[side];
         out.side = kSideName[side];
+        g.account[side] = req.account;  // the player's seat is their account's
     }
     if (const Outcome o = room->game->outcome(); o != Outcome::ONGOING) {
         g.result = game::result_text(static_cast<int>(o), room->game->side_to_move());
@@ -459,7 +468,8 @@ SeatGrant GameService::create(const CreateRequest& req, ApiError& err) {
     return out;
 }
 
-SeatGrant GameService::join(const std::string& id, const std::string& invite, ApiError& err) {
+SeatGrant GameService::join(const std::string& id, const std::string& invite, ApiError& err,
+                            const std::string& account) {
     return with_room(id, err, [&](Room& room) -> SeatGrant {
         StoredGame& g = room.data;
         if (g.mode != "online") return refused(err, fail(409, "only online games can be joined"));
@@ -468,8 +478,13 @@ SeatGrant GameService::join(const std::string& id, const std::string& invite, Ap
         if (g.result != "*") return refused(err, fail(409, "the game is over"));
         const int open = !g.seat_taken[0] ? 0 : !g.seat_taken[1] ? 1 : -1;
         if (open < 0) return refused(err, fail(409, "both seats are taken"));
+        if (g.rated && account.empty())
+            return refused(err, fail(401, "a rated game is between accounts: log in to join it"));
+        if (g.rated && players::name_key(account) == players::name_key(g.account[1 - open]))
+            return refused(err, fail(409, "a rated game is against someone else: you created it"));
         const std::int64_t started_before = g.turn_started_ms, away_before = g.away_ms[open];
         g.seat_taken[open] = true;
+        g.account[open] = account;
         g.updated_ms = now_ms();
         g.away_ms[open] = g.updated_ms;
         // The clock of the side to move starts now, when it has an opponent, if a
@@ -478,11 +493,13 @@ SeatGrant GameService::join(const std::string& id, const std::string& invite, Ap
         if (g.base_ms > 0 && g.turn_started_ms > 0) g.turn_started_ms = g.updated_ms;
         if (Status s = storage_->update_game(g); !s) {
             g.seat_taken[open] = false;
+            g.account[open].clear();
             g.turn_started_ms = started_before;
             g.away_ms[open] = away_before;
             return refused(err, storage_failure(s));
         }
         ++room.version;
+        room.players_read = false;
         publish(room);
         return SeatGrant{id, g.token[open], kSideName[open], ""};
     });

@@ -58,6 +58,10 @@ struct CreateRequest {
     std::string result, termination;
     // Who asks (the address key the per-address limits count), if known.
     std::string client;
+    // The account of who asks ("" anonymous), holding the creator's seat;
+    // rated: an online game between two accounts (docs/ratings.md).
+    std::string account;
+    bool rated = false;
 };
 
 // Bounds on the computer's work: each game has at most one move waiting; the
@@ -165,7 +169,9 @@ class GameService {
     Status restore(std::vector<std::string>* skipped = nullptr);
 
     SeatGrant create(const CreateRequest& req, ApiError& err);
-    SeatGrant join(const std::string& id, const std::string& invite, ApiError& err);
+    // account: the joining player's ("" anonymous; a rated game needs one).
+    SeatGrant join(const std::string& id, const std::string& invite, ApiError& err,
+                   const std::string& account = "");
     MoveAck move(const std::string& id, const std::string& token, const std::string& text,
                  ApiError& err);
     ActionAck resign(const std::string& id, const std::string& token, ApiError& err);
@@ -213,6 +219,10 @@ class GameService {
     // them to run out. Moves and views go on until it stops.
     void drain();
     bool ready() const { return !draining_; }
+    // An account deleted (accounts.h): the games held here no longer carry
+    // its name (the database's rows were cleared with it), and the finished
+    // games cached are read again.
+    void forget_account(const std::string& name);
     // The store the games are kept in, for the services beside them (accounts).
     Storage& storage() { return *storage_; }
     // This server's name in the leases ("" with one server).
@@ -279,6 +289,11 @@ class GameService {
     // the game's lease. Room locked.
     bool on_duty(const Room& room) const;
     std::string state_locked(const Room& room, int viewer) const;
+    // Rated games (games_ratings.cpp): the ratings' writes after g's result,
+    // put in g.with_write (nothing for a game that is not rated), and the
+    // players as the state shows them, read once per change (room locked).
+    Status rate_result(StoredGame& g, std::int64_t now);
+    void read_players(const Room& room) const;
     // Rematches (games_rematch.cpp). Room locked.
     RematchAck rematch_seat(const StoredGame& g, int seat, ApiError& err);
     ApiError store_rematch_offer(Room& room, int side);

@@ -42,12 +42,16 @@ ApiError GameService::apply_move(Room& room, const MoveInput& input) {
     g.san.push_back(san);
     g.updated_ms = now;
     const Outcome o = room.game->outcome();
+    Status stored = Status::ok();
     if (o != Outcome::ONGOING) {
         g.result = game::result_text(static_cast<int>(o), room.game->side_to_move());
         g.termination = outcome_name(o);
         g.draw_offer = g.takeback_offer = -1;
+        stored = rate_result(g, now);  // a rated game's ratings, stored with its end
+        room.players_read = false;
     }
-    if (Status s = storage_->append_move(g, lan, san); !s) {
+    if (stored) stored = storage_->append_move(g, lan, san);
+    if (Status s = stored; !s) {
         // Not stored, so not accepted: put everything back.
         (void)room.game->undo();
         g.lan.pop_back();
@@ -58,6 +62,7 @@ ApiError GameService::apply_move(Room& room, const MoveInput& input) {
         g.takeback_offer = saved_takeback;
         g.result = "*";
         g.termination.clear();
+        g.with_write.clear();
         return storage_failure(s);
     }
     ++room.version;
@@ -106,11 +111,14 @@ Status GameService::end_game(Room& room, const std::string& result,
     g.termination = termination;
     g.draw_offer = g.takeback_offer = -1;
     g.updated_ms = now_ms();
-    if (Status s = storage_->update_game(g); !s) {
+    Status stored = rate_result(g, g.updated_ms);  // a rated game's ratings, stored with its end
+    if (stored) stored = storage_->update_game(g);
+    if (!stored) {
         // Not stored, so not decided: the game goes on as it was.
         g = before;
-        return s;
+        return stored;
     }
+    room.players_read = false;
     if (room.thinking) room.thinking->stop();
     ++room.version;
     publish(room);

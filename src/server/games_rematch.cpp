@@ -30,6 +30,9 @@ StoredGame rematch_of(const StoredGame& g, std::int64_t now) {
     f.lan.assign(g.lan.begin(), g.lan.begin() + static_cast<std::ptrdiff_t>(g.given_plies));
     f.san.assign(g.san.begin(), g.san.begin() + static_cast<std::ptrdiff_t>(g.given_plies));
     f.given_plies = g.given_plies;
+    f.account[0] = g.account[1];
+    f.account[1] = g.account[0];
+    f.rated = g.rated;
     return f;
 }
 

@@ -31,6 +31,7 @@ std::string GameService::state(const std::string& id, const std::string& token, 
 // the shared part once per version, then this viewer's clocks, seats and invitation.
 std::string GameService::state_locked(const Room& r, int viewer) const {
     const StoredGame& g = r.data;
+    if (!r.players_read) read_players(r);
     encode_shared_state(g, r.version, *r.game, room_view(r), r.state);
     ViewerState v;
     v.clock = clock_view(r);
@@ -201,6 +202,7 @@ void GameService::store_presence(Room& room, int side) {
 // change is not a delta's (seats taken, no previous version).
 void GameService::publish(Room& room) {
     if (room.subscribers.empty()) return;
+    if (!room.players_read) read_players(room);
     encode_shared_state(room.data, room.version, *room.game, room_view(room), room.state);
     std::string delta = encode_delta(room.data, room.state, clock_view(room));
     const bool touches_claim = !delta.empty() && delta_touches_claim(room.state);

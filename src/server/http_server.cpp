@@ -480,7 +480,24 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
                                                            : "the server is creating too many "
                                                              "games; try again in a minute"));
             }
-            ApiResponse r = handle_api(games_, method, path, query, req.body(), client);
+            // The account of the session, if any: who creates or joins a game. A
+            // request that changes something on its behalf must come from this site.
+            std::string account;
+            if (accounts_) {
+                const auto cookie = req[http::field::cookie];
+                if (auto a = accounts_->account_of(std::string(cookie.data(), cookie.size()))) {
+                    if (req.method() == http::verb::post) {
+                        AccountRequest site;
+                        site.origin = std::string(req[http::field::origin]);
+                        site.host = std::string(req[http::field::host]);
+                        site.fetch_site = std::string(req["Sec-Fetch-Site"]);
+                        if (const std::string why = AccountService::cross_site(site); !why.empty())
+                            return reply(403, "application/json", error_json(403, why));
+                    }
+                    account = a->name;
+                }
+            }
+            ApiResponse r = handle_api(games_, method, path, query, req.body(), client, account);
             return reply(r.status, r.content_type, std::move(r.body), std::move(r.headers));
         }
         if (req.method() != http::verb::get && req.method() != http::verb::head)

@@ -307,6 +307,65 @@ constexpr Migration kMigrations[] = {
     );
     CREATE INDEX sessions_account ON sessions(account);
     )sql"},
+    // 12: the accounts holding a game's seats ('' anonymous), whether it is
+    // rated, the ratings per account and variant (Glicko-2, docs/ratings.md)
+    // and each rated game's change of them.
+    {R"sql(
+    ALTER TABLE games ADD COLUMN account_white TEXT NOT NULL DEFAULT '';
+    ALTER TABLE games ADD COLUMN account_black TEXT NOT NULL DEFAULT '';
+    ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;
+    CREATE TABLE ratings (
+        account TEXT NOT NULL REFERENCES accounts(id),
+        variant TEXT NOT NULL,
+        rating REAL NOT NULL,
+        deviation REAL NOT NULL,
+        volatility REAL NOT NULL,
+        games INTEGER NOT NULL,
+        last_ms INTEGER NOT NULL,
+        PRIMARY KEY (account, variant)
+    );
+    CREATE TABLE rating_changes (
+        game_id TEXT NOT NULL REFERENCES games(id),
+        account TEXT NOT NULL,
+        variant TEXT NOT NULL,
+        before REAL NOT NULL,
+        after REAL NOT NULL,
+        deviation REAL NOT NULL,
+        at_ms INTEGER NOT NULL,
+        PRIMARY KEY (game_id, account)
+    );
+    CREATE INDEX rating_changes_account ON rating_changes(account, variant, at_ms);
+    CREATE INDEX games_account_white ON games(account_white) WHERE account_white <> '';
+    CREATE INDEX games_account_black ON games(account_black) WHERE account_black <> '';
+    )sql",
+     R"sql(
+    ALTER TABLE games ADD COLUMN account_white TEXT COLLATE "C" NOT NULL DEFAULT '';
+    ALTER TABLE games ADD COLUMN account_black TEXT COLLATE "C" NOT NULL DEFAULT '';
+    ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;
+    CREATE TABLE ratings (
+        account TEXT COLLATE "C" NOT NULL REFERENCES accounts(id),
+        variant TEXT NOT NULL,
+        rating DOUBLE PRECISION NOT NULL,
+        deviation DOUBLE PRECISION NOT NULL,
+        volatility DOUBLE PRECISION NOT NULL,
+        games INTEGER NOT NULL,
+        last_ms BIGINT NOT NULL,
+        PRIMARY KEY (account, variant)
+    );
+    CREATE TABLE rating_changes (
+        game_id TEXT COLLATE "C" NOT NULL REFERENCES games(id),
+        account TEXT COLLATE "C" NOT NULL,
+        variant TEXT NOT NULL,
+        before DOUBLE PRECISION NOT NULL,
+        after DOUBLE PRECISION NOT NULL,
+        deviation DOUBLE PRECISION NOT NULL,
+        at_ms BIGINT NOT NULL,
+        PRIMARY KEY (game_id, account)
+    );
+    CREATE INDEX rating_changes_account ON rating_changes(account, variant, at_ms);
+    CREATE INDEX games_account_white ON games(account_white) WHERE account_white <> '';
+    CREATE INDEX games_account_black ON games(account_black) WHERE account_black <> '';
+    )sql"},
 };
 
 static_assert(std::size(kMigrations) == kSchemaVersion,

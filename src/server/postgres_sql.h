@@ -12,20 +12,21 @@ namespace chimera::server::pg {
     "id, variant, start_fen, formation, mode, level, computer_side, token_white, token_black, " \
     "white_taken, black_taken, invite, base_ms, inc_ms, remaining_white, remaining_black, "     \
     "result, termination, draw_offer, created_ms, updated_ms, turn_started_ms, given_plies, "   \
-    "version, away_white, away_black, takeback_offer, rematch_offer, rematch_id"
+    "version, away_white, away_black, takeback_offer, rematch_offer, rematch_id, "              \
+    "account_white, account_black, rated"
 
-inline constexpr int kGameColumnCount = 29;  // in CHIMERA_GAME_COLUMNS
+inline constexpr int kGameColumnCount = 32;  // in CHIMERA_GAME_COLUMNS
 
-// $1-$30 of the game statements are the game's columns (game_params): $24 the
+// $1-$33 of the game statements are the game's columns (game_params): $24 the
 // version the server holds, $25 its moves, $26-$27 its seats' away_ms, $28
-// the takeback offer, $29-$30 the rematch offer and game; a statement's own
-// parameters follow from $31.
+// the takeback offer, $29-$30 the rematch offer and game, $31-$33 the seats'
+// accounts and whether it is rated; a statement's own parameters follow from $34.
 inline constexpr Statement kInsertGame{
     "insert_game",
     "INSERT INTO games(" CHIMERA_GAME_COLUMNS
     ", plies, owner) VALUES($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, "
     "$14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $26, $27, $28, $29, $30, "
-    "$25, $31)"};
+    "$31, $32, $33, $25, $34)"};
 // Leases (migration 7): a server holds the games whose owner it is while its
 // row in `instances` is alive. Every statement that locks several game rows
 // locks them in the order of their ids, so none waits for another in a
@@ -149,14 +150,15 @@ inline constexpr Statement kLeave{
     "termination = $18, draw_offer = $19, created_ms = $20, updated_ms = $21, "                 \
     "turn_started_ms = $22, given_plies = $23, version = $24::bigint + 1, "                     \
     "away_white = $26::bigint, away_black = $27::bigint, takeback_offer = $28::integer, "       \
-    "rematch_offer = $29::integer, rematch_id = $30::text"
+    "rematch_offer = $29::integer, rematch_id = $30::text, account_white = $31::text, "         \
+    "account_black = $32::text, rated = $33::integer"
 // Only a game stored at the version the server holds ($24), with the moves it
 // holds ($25), is written; the write raises the version by one.
 inline constexpr Statement kUpdateGame{
     "update_game", "UPDATE games SET " CHIMERA_GAME_SET
                    " WHERE id = $1 AND version = $24::bigint AND plies = $25::integer "
                    "RETURNING " CHIMERA_NOTIFY};
-// The move ($25 its ply, $31 LAN, $32 SAN) and the game's new row in one
+// The move ($25 its ply, $34 LAN, $35 SAN) and the game's new row in one
 // statement, so one round trip and one transaction; nothing is stored unless
 // the stored game is at the version and the ply before it.
 inline constexpr Statement kAppendMove{
@@ -165,7 +167,7 @@ inline constexpr Statement kAppendMove{
     ", plies = $25::integer WHERE id = $1 AND version = $24::bigint AND plies = $25::integer - 1 "
     "RETURNING id, " CHIMERA_NOTIFY
     ") "
-    "INSERT INTO moves(game_id, ply, lan, san) SELECT id, $25::integer, $31::text, $32::text "
+    "INSERT INTO moves(game_id, ply, lan, san) SELECT id, $25::integer, $34::text, $35::text "
     "FROM g"};
 inline constexpr Statement kInsertMove{
     "insert_move", "INSERT INTO moves(game_id, ply, lan, san) VALUES($1, $2, $3, $4)"};
@@ -193,12 +195,12 @@ inline constexpr Statement kGame{
             "ON m.game_id = games.id "
             "AND m.ply > $2::integer WHERE games.id = $1 ORDER BY m.ply"};
 // A takeback: the row written as the server holds it ($25 its moves now)
-// where it is at the version ($24) and moves ($31) the server held, and the
+// where it is at the version ($24) and moves ($34) the server held, and the
 // moves after $25 deleted; the rows deleted say whether it was written.
 inline constexpr Statement kTakeBack{
     "take_back", "WITH g AS (UPDATE games SET " CHIMERA_GAME_SET
                  ", plies = $25::integer, takebacks = takebacks + 1 "
-                 "WHERE id = $1 AND version = $24::bigint AND plies = $31::integer "
+                 "WHERE id = $1 AND version = $24::bigint AND plies = $34::integer "
                  "RETURNING id, " CHIMERA_NOTIFY
                  ") "
                  "DELETE FROM moves WHERE game_id IN (SELECT id FROM g) AND ply > $25::integer"};
@@ -241,7 +243,8 @@ inline Params game_params(const StoredGame& g) {
       << g.base_ms << g.inc_ms << g.remaining_ms[0] << g.remaining_ms[1] << g.result
       << g.termination << g.draw_offer << g.created_ms << g.updated_ms << g.turn_started_ms
       << g.given_plies << g.version << g.lan.size() << g.away_ms[0] << g.away_ms[1]
-      << g.takeback_offer << g.rematch_offer << g.rematch_id;
+      << g.takeback_offer << g.rematch_offer << g.rematch_id << g.account[0] << g.account[1]
+      << int{g.rated};
     return p;
 }
 
@@ -277,6 +280,9 @@ inline StoredGame read_game(const PGresult* r, int row) {
     g.takeback_offer = static_cast<int>(number(r, row, 26));
     g.rematch_offer = static_cast<int>(number(r, row, 27));
     g.rematch_id = text(r, row, 28);
+    g.account[0] = text(r, row, 29);
+    g.account[1] = text(r, row, 30);
+    g.rated = number(r, row, 31) != 0;
     return g;
 }
 

@@ -247,6 +247,7 @@ class PostgresStorage final : public Storage {
     }
 
     Status append_move(StoredGame& g, const std::string& lan, const std::string& san) override {
+        if (!g.with_write.empty()) return append_move_with(g, lan, san);
         Status done = with(writer(g.id), [&](Connection& c, bool again) -> Status {
             Result r;
             if (Status s = c.run(kAppendMove, game_params(g) << lan << san, &r); !s) return s;
@@ -265,6 +266,31 @@ class PostgresStorage final : public Storage {
             return changed_meanwhile(g);
         });
         if (done) ++g.version;
+        return done;
+    }
+
+    // A move with statements beside it (the ratings after a rated game's last
+    // move), in one transaction.
+    Status append_move_with(StoredGame& g, const std::string& lan, const std::string& san) {
+        Status done = with(writer(g.id), [&](Connection& c, bool again) -> Status {
+            if (again) {  // the first run may have been committed: one version on
+                Result v;
+                if (Status s = c.run(kGameVersion, Params() << g.id, &v); !s) return s;
+                if (PQntuples(v.get()) == 1 && number(v.get(), 0, 0) == g.version + 1)
+                    return Status::ok();
+            }
+            if (Status s = c.exec("BEGIN"); !s) return s;
+            Result r;
+            if (Status s = c.run(kAppendMove, game_params(g) << lan << san, &r); !s)
+                return c.rollback(s);
+            if (affected(r.get()) != 1) return c.rollback(changed_meanwhile(g));
+            if (Status s = run_calls(c, g.with_write); !s) return c.rollback(s);
+            return c.exec("COMMIT");
+        });
+        if (done) {
+            ++g.version;
+            g.with_write.clear();
+        }
         return done;
     }
 
@@ -314,8 +340,23 @@ class PostgresStorage final : public Storage {
     }
 
     Status update_game(StoredGame& g) override {
-        Status done = with(writer(g.id), [&](Connection& c, bool) { return write_row(c, g); });
-        if (done) ++g.version;
+        Status done = with(writer(g.id), [&](Connection& c, bool again) -> Status {
+            if (g.with_write.empty()) return write_row(c, g);
+            if (again) {  // the first run may have been committed: one version on
+                Result v;
+                if (Status s = c.run(kGameVersion, Params() << g.id, &v); !s) return s;
+                if (PQntuples(v.get()) == 1 && number(v.get(), 0, 0) == g.version + 1)
+                    return Status::ok();
+            }
+            if (Status s = c.exec("BEGIN"); !s) return s;
+            if (Status s = write_row(c, g); !s) return c.rollback(s);
+            if (Status s = run_calls(c, g.with_write); !s) return c.rollback(s);
+            return c.exec("COMMIT");
+        });
+        if (done) {
+            ++g.version;
+            g.with_write.clear();
+        }
         return done;
     }
 
@@ -440,32 +481,38 @@ class PostgresStorage final : public Storage {
         return with(*writers_[0], [&](Connection& c, bool again) -> Status {
             // A transaction that was sent may have been committed: it is not sent again.
             if (again) return Status::unavailable("database: the connection was lost; try again");
-            if (out) out->assign(calls.size(), {});
-            if (changed) changed->assign(calls.size(), 0);
             if (Status s = c.exec("BEGIN"); !s) return s;
-            for (std::size_t i = 0; i < calls.size(); ++i) {
-                const SqlCall& call = calls[i];
-                Params p;
-                for (const std::string& v : call.params) p << v;
-                Result r;
-                if (Status s = c.run(Statement{call.statement->name, call.statement->sql}, p, &r);
-                    !s)
-                    return c.rollback(s);
-                const long long n = affected(r.get());
-                if (changed) (*changed)[i] = n;
-                if (out)
-                    for (int row = 0; row < PQntuples(r.get()); ++row) {
-                        std::vector<std::string>& v = (*out)[i].emplace_back();
-                        for (int col = 0; col < PQnfields(r.get()); ++col)
-                            v.push_back(text(r.get(), row, col));
-                    }
-                if (call.one_row && n != 1)
-                    return c.rollback(Status::conflict(std::string("database: ") +
-                                                       call.statement->name + " changed " +
-                                                       std::to_string(n) + " rows, not one"));
-            }
+            if (Status s = run_calls(c, calls, out, changed); !s) return c.rollback(s);
             return c.exec("COMMIT");
         });
+    }
+
+    // The calls inside the transaction going on; on a failure the caller rolls back.
+    static Status run_calls(Connection& c, const std::vector<SqlCall>& calls,
+                            std::vector<SqlRows>* out = nullptr,
+                            std::vector<std::int64_t>* changed = nullptr) {
+        if (out) out->assign(calls.size(), {});
+        if (changed) changed->assign(calls.size(), 0);
+        for (std::size_t i = 0; i < calls.size(); ++i) {
+            const SqlCall& call = calls[i];
+            Params p;
+            for (const std::string& v : call.params) p << v;
+            Result r;
+            if (Status s = c.run(Statement{call.statement->name, call.statement->sql}, p, &r); !s)
+                return s;
+            const long long n = affected(r.get());
+            if (changed) (*changed)[i] = n;
+            if (out)
+                for (int row = 0; row < PQntuples(r.get()); ++row) {
+                    std::vector<std::string>& v = (*out)[i].emplace_back();
+                    for (int col = 0; col < PQnfields(r.get()); ++col)
+                        v.push_back(text(r.get(), row, col));
+                }
+            if (call.one_row && n != 1)
+                return Status::conflict(std::string("database: ") + call.statement->name +
+                                        " changed " + std::to_string(n) + " rows, not one");
+        }
+        return Status::ok();
     }
 
     Status heartbeat(std::int64_t at_ms) override {

@@ -36,6 +36,10 @@ struct Room {
     bool presence_stored[2] = {false, false};
     // The state message's viewer-independent parts, rebuilt once per version.
     mutable StateCache state;
+    // The players with accounts as the state shows them (games_ratings.cpp):
+    // JSON, read when first needed and after each change of seats or ratings.
+    mutable std::string players = "null";
+    mutable bool players_read = false;
 };
 
 // A stored game as a room: its position replayed from the start; null (and
@@ -146,6 +150,7 @@ inline RoomView room_view(const Room& r) {
     RoomView v;
     for (int s = 0; s < 2; ++s) v.present[s] = r.data.computer_side == s || r.data.away_ms[s] == 0;
     v.abortable = abortable(r.data);
+    v.players = r.players;
     return v;
 }
 

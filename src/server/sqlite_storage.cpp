@@ -119,9 +119,10 @@ std::string text(sqlite3_stmt* st, int col) {
     "id, variant, start_fen, formation, mode, level, computer_side, token_white, token_black, " \
     "white_taken, black_taken, invite, base_ms, inc_ms, remaining_white, remaining_black, "     \
     "result, termination, draw_offer, created_ms, updated_ms, turn_started_ms, given_plies, "   \
-    "version, away_white, away_black, takeback_offer, rematch_offer, rematch_id"
+    "version, away_white, away_black, takeback_offer, rematch_offer, rematch_id, "              \
+    "account_white, account_black, rated"
 
-constexpr int kGameColumnCount = 29;  // in CHIMERA_GAME_COLUMNS
+constexpr int kGameColumnCount = 32;  // in CHIMERA_GAME_COLUMNS
 
 // A game row as selected with CHIMERA_GAME_COLUMNS, without its moves.
 StoredGame read_game(sqlite3_stmt* st) {
@@ -155,6 +156,9 @@ StoredGame read_game(sqlite3_stmt* st) {
     g.takeback_offer = sqlite3_column_int(st, 26);
     g.rematch_offer = sqlite3_column_int(st, 27);
     g.rematch_id = text(st, 28);
+    g.account[0] = text(st, 29);
+    g.account[1] = text(st, 30);
+    g.rated = sqlite3_column_int(st, 31) != 0;
     return g;
 }
 
@@ -262,9 +266,22 @@ class SqliteStorage final : public Storage {
 
     Status update_game(StoredGame& g) override {
         std::lock_guard lock(db_.mutex);
+        if (g.with_write.empty()) {
+            Status s = write_game(g, false);
+            if (s) ++g.version;
+            return s;
+        }
+        if (Status s = db_.step_once("BEGIN IMMEDIATE"); !s) return s;
         Status s = write_game(g, false);
-        if (s) ++g.version;
-        return s;
+        if (s) s = run_calls(g.with_write);
+        if (!s) {
+            (void)db_.step_once("ROLLBACK");
+            return s;
+        }
+        if (Status c = db_.step_once("COMMIT"); !c) return c;
+        ++g.version;
+        g.with_write.clear();
+        return Status::ok();
     }
 
     Status append_move(StoredGame& g, const std::string& lan, const std::string& san) override {
@@ -277,8 +294,13 @@ class SqliteStorage final : public Storage {
         }
         if (Status s = insert_move(g.id, g.lan.size(), lan, san); !s)
             return db_.rollback(s.message());
+        if (Status s = run_calls(g.with_write); !s) {
+            (void)db_.step_once("ROLLBACK");
+            return s;
+        }
         if (Status s = db_.step_once("COMMIT"); !s) return s;
         ++g.version;
+        g.with_write.clear();
         return Status::ok();
     }
 
@@ -301,13 +323,24 @@ class SqliteStorage final : public Storage {
     Status run_sql(const std::vector<SqlCall>& calls, std::vector<SqlRows>* rows,
                    std::vector<std::int64_t>* changed) override {
         std::lock_guard lock(db_.mutex);
+        if (Status s = db_.step_once("BEGIN IMMEDIATE"); !s) return s;
+        if (Status s = run_calls(calls, rows, changed); !s) {
+            (void)db_.step_once("ROLLBACK");
+            return s;
+        }
+        return db_.step_once("COMMIT");
+    }
+
+    // The calls inside the transaction going on (db_.mutex held); on a failure
+    // the caller rolls back.
+    Status run_calls(const std::vector<SqlCall>& calls, std::vector<SqlRows>* rows = nullptr,
+                     std::vector<std::int64_t>* changed = nullptr) {
         if (rows) rows->assign(calls.size(), {});
         if (changed) changed->assign(calls.size(), 0);
-        if (Status s = db_.step_once("BEGIN IMMEDIATE"); !s) return s;
         for (std::size_t i = 0; i < calls.size(); ++i) {
             const SqlCall& call = calls[i];
             sqlite3_stmt* st = db_.statement(call.statement->sql);
-            if (!st) return db_.rollback(std::string("prepare ") + call.statement->name);
+            if (!st) return db_.error(std::string("prepare ") + call.statement->name);
             for (std::size_t p = 0; p < call.params.size(); ++p)
                 bind_text(st, int(p) + 1, call.params[p]);
             int rc = 0;
@@ -317,16 +350,14 @@ class SqliteStorage final : public Storage {
                 for (int c = 0; c < sqlite3_column_count(st); ++c) row.push_back(text(st, c));
             }
             sqlite3_reset(st);
-            if (rc != SQLITE_DONE) return db_.rollback(call.statement->name);
+            if (rc != SQLITE_DONE) return db_.error(call.statement->name);
             const std::int64_t n = sqlite3_changes(db_.handle());
             if (changed) (*changed)[i] = n;
-            if (call.one_row && n != 1) {
-                (void)db_.step_once("ROLLBACK");
+            if (call.one_row && n != 1)
                 return Status::conflict(std::string("database: ") + call.statement->name +
                                         " changed " + std::to_string(n) + " rows, not one");
-            }
         }
-        return db_.step_once("COMMIT");
+        return Status::ok();
     }
 
     Status take_back(StoredGame& g, std::size_t stored) override {
@@ -493,14 +524,15 @@ class SqliteStorage final : public Storage {
                 ? "INSERT INTO games(" CHIMERA_GAME_COLUMNS
                   ", plies) "
                   "VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20,"
-                  "?21,?22,?23,?25,?26,?27,?28,?29,?30,?24)"
+                  "?21,?22,?23,?25,?26,?27,?28,?29,?30,?31,?32,?33,?24)"
                 : "UPDATE games SET variant=?2, start_fen=?3, formation=?4, mode=?5, level=?6, "
                   "computer_side=?7, token_white=?8, token_black=?9, white_taken=?10, "
                   "black_taken=?11, invite=?12, base_ms=?13, inc_ms=?14, remaining_white=?15, "
                   "remaining_black=?16, result=?17, termination=?18, draw_offer=?19, "
                   "created_ms=?20, updated_ms=?21, turn_started_ms=?22, given_plies=?23, "
                   "plies=?24, away_white=?26, away_black=?27, takeback_offer=?28, "
-                  "rematch_offer=?29, rematch_id=?30, "
+                  "rematch_offer=?29, rematch_id=?30, account_white=?31, account_black=?32, "
+                  "rated=?33, "
                   "version=?25 + 1 WHERE id=?1 AND version=?25";
         sqlite3_stmt* st = db_.statement(sql);
         if (!st) return db_.error("prepare game write");
@@ -534,6 +566,9 @@ class SqliteStorage final : public Storage {
         sqlite3_bind_int(st, 28, g.takeback_offer);
         sqlite3_bind_int(st, 29, g.rematch_offer);
         bind_text(st, 30, g.rematch_id);
+        bind_text(st, 31, g.account[0]);
+        bind_text(st, 32, g.account[1]);
+        sqlite3_bind_int(st, 33, g.rated ? 1 : 0);
         const int rc = sqlite3_step(st);
         sqlite3_reset(st);
         if (rc != SQLITE_DONE) return db_.error(insert ? "insert game" : "update game");

@@ -132,6 +132,7 @@ void write_shared(const StoredGame& g, const BoardView& v, StateCache& cache) {
     j.field("status", p.status).field("result", p.result).field("termination", p.termination);
     j.key("draw_offer").raw(p.draw_offer).key("takeback_offer").raw(p.takeback_offer);
     j.key("rematch").raw(p.rematch);
+    j.field("rated", g.rated).key("players").raw(p.room.players);
     cache.capacity = std::max(cache.capacity, out.size() + 256);
 }
 
@@ -258,6 +259,7 @@ std::string encode_delta(const StoredGame& g, const StateCache& cache, const Clo
     if (a.rematch != b.rematch) j.key("rematch").raw(b.rematch);
     if (!same_presence(a.room, b.room)) write_present(j.key("present"), b.room);
     if (a.room.abortable != b.room.abortable) j.field("abortable", b.room.abortable);
+    if (a.room.players != b.room.players) j.key("players").raw(b.room.players);
     j.end_object();
     return out;
 }

@@ -24,6 +24,9 @@ inline constexpr std::uint64_t kNoVersion = ~std::uint64_t{0};
 struct RoomView {
     bool present[2] = {false, false};  // a seat with a WebSocket open (the computer's: always)
     bool abortable = false;            // the game may still be aborted
+    // The seats' accounts: {"white": {"name", "rating", "provisional", and
+    // after a rated game "before"}|null, "black": ...}, or null (none).
+    std::string players = "null";
 };
 
 // The viewer-independent parts of one version: plain values (fen, turn, the

@@ -18,6 +18,22 @@
 
 namespace chimera::server {
 
+// A statement on the players' tables (accounts, sessions, ratings:
+// players_store.cpp), one text for both backends: standard SQL, parameters
+// $1, $2, ... each first used in that order, values as text.
+struct SqlStatement {
+    const char* name;
+    const char* sql;
+};
+struct SqlCall {
+    const SqlStatement* statement = nullptr;
+    std::vector<std::string> params;
+    // The transaction goes through only if this statement changes exactly one
+    // row; otherwise nothing is stored and the run fails with Status::conflict.
+    bool one_row = false;
+};
+using SqlRows = std::vector<std::vector<std::string>>;
+
 // Everything needed to rebuild a game after a restart.
 struct StoredGame {
     std::string id;
@@ -40,6 +56,13 @@ struct StoredGame {
     // rematch game once both want it ("" none).
     int rematch_offer = -1;
     std::string rematch_id;
+    // The accounts that hold the seats ("" anonymous, or the computer), and
+    // whether the game is rated (between two accounts, docs/ratings.md).
+    std::string account[2];
+    bool rated = false;
+    // Not stored: statements to run in the same transaction as the game's
+    // next write (the ratings after its result); cleared once it is stored.
+    std::vector<SqlCall> with_write;
     std::int64_t created_ms = 0, updated_ms = 0;
     std::int64_t turn_started_ms =
         0;                         // wall-clock ms when the running clock's turn began, 0 if none
@@ -116,22 +139,6 @@ struct ListCursor {
     std::int64_t updated_ms = 0;
     std::string id;
 };
-
-// A statement on the players' tables (accounts, sessions, ratings:
-// players_store.cpp), one text for both backends: standard SQL, parameters
-// $1, $2, ... each first used in that order, values as text.
-struct SqlStatement {
-    const char* name;
-    const char* sql;
-};
-struct SqlCall {
-    const SqlStatement* statement = nullptr;
-    std::vector<std::string> params;
-    // The transaction goes through only if this statement changes exactly one
-    // row; otherwise nothing is stored and the run fails with Status::conflict.
-    bool one_row = false;
-};
-using SqlRows = std::vector<std::vector<std::string>>;
 
 class Storage {
   public:

@@ -9,7 +9,7 @@ import { escapeHtml } from "./game";
 // "Signed in as X · Account" or "Sign up or log in", for the home page.
 export function accountLine(a: AccountInfo | null): string {
   return a
-    ? `<p class="account-line">Signed in as <strong>${escapeHtml(a.name)}</strong> · <a href="#/account" id="account-link">Account</a></p>`
+    ? `<p class="account-line">Signed in as <strong>${escapeHtml(a.name)}</strong> · <a href="#/player/${encodeURIComponent(a.name)}" id="my-page">My games and ratings</a> · <a href="#/account" id="account-link">Account</a></p>`
     : `<p class="account-line"><a href="#/account" id="account-link">Sign up or log in</a> (optional: you can play without an account)</p>`;
 }
 

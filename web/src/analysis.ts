@@ -202,6 +202,12 @@ export class AnalysisScreen {
     this.names = pieceNames(this.info);
     this.$("#title").textContent = `Analysis · ${this.info.name}`;
     try {
+      // A finished game named alone (a player's page links so): its start and moves.
+      if (this.params.game && !this.params.fen && this.params.moves.length === 0) {
+        const g = await api.state(this.params.game, "");
+        if (g.status === "playing") throw new Error("a game in progress is not analysed");
+        this.params = { ...this.params, fen: g.start_fen, moves: g.moves.map((m) => m.lan), ply: this.params.ply || g.moves.length };
+      }
       // The root and the main line: one request plays every move and names it.
       const start = await api.position(this.params.variant, this.params.fen, []);
       this.rootFen = start.fen;

@@ -48,6 +48,7 @@ export interface CreateOptions {
   formation?: number;
   fen?: string;
   moves?: string[]; // played from fen before the game goes on (the analysis board's line)
+  rated?: boolean; // an online game between two accounts
 }
 
 // An import: the record, and who continues it with which clock (none unless asked for).

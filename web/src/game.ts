@@ -12,6 +12,7 @@ import { pieceSvg } from "./pieces";
 import { matchPremove, premoveCandidates, premoveOf, premoveText, type Premove } from "./premove";
 import { notFoundPage } from "./notices";
 import { offerNews, rematchButtons, rematchControls, takebackButtons, takebackControls } from "./offers";
+import { playerTag, ratingChanges } from "./players";
 import { keyStep, positionName, reviewStatus, stepsEnabled, stepTo, type Shown, type Step } from "./review";
 import { rulesPage } from "./rules";
 import type { BoardState, GameState, LegalMove, PositionView, Side } from "./types";
@@ -225,7 +226,7 @@ export class GameScreen {
     const dialog = this.$("#ended") as HTMLDialogElement;
     const m = /^(.*?)(?: \((.*)\))?\.$/.exec(end);
     this.$("#ended-title").textContent = m ? m[1] : end;
-    this.$("#ended-reason").textContent = m?.[2] ? `${m[2][0].toUpperCase()}${m[2].slice(1)}.` : "";
+    this.$("#ended-reason").textContent = (m?.[2] ? `${m[2][0].toUpperCase()}${m[2].slice(1)}.` : "") + (ratingChanges(s) ? ` Ratings: ${ratingChanges(s)}` : "");
     const mine = s.you === "white" || s.you === "black" ? s.you : null;
     const rematch = s.mode === "local" ? "Rematch" : s.mode === "computer" && mine ? `Rematch (you play ${mine === "white" ? "Black" : "White"})` : "";
     this.$("#ended-actions").innerHTML =
@@ -813,7 +814,7 @@ export class GameScreen {
       const seat = s.seats[side];
       const away = seat === "human" && s.mode === "online" && !isOver(s) && s.present && !s.present[side];
       const here = seat === "human" && s.mode === "online" && !isOver(s) && s.present?.[side] === true;
-      const name = `${side === "white" ? "White" : "Black"}${seat === "computer" ? ` — computer, level ${s.level}` : seat === "you" ? " — you" : seat === "open" ? " — waiting for a player" : away ? " — away" : here ? " — connected" : ""}`;
+      const name = `${side === "white" ? "White" : "Black"}${playerTag(s, side)}${seat === "computer" ? ` — computer, level ${s.level}` : seat === "you" ? " — you" : seat === "open" ? " — waiting for a player" : away ? " — away" : here ? " — connected" : ""}`;
       if (!s.clock) {
         el.innerHTML = `<span class="who">${name}${this.material[side]}</span>`;
         continue;

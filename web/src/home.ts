@@ -119,6 +119,9 @@ export async function renderHome(root: HTMLElement, go: (path: string) => void) 
       <fieldset id="computer-options"><legend>Computer</legend>
         <label>Level <select name="level">${levelOptions()}</select></label>
       </fieldset>
+      <fieldset id="rated-options" hidden><legend>Rating</legend>
+        <label><input type="checkbox" name="rated"> Rated: the result changes both players' ratings (your friend needs an account too)</label>
+      </fieldset>
       <fieldset id="side-options"><legend>Your side</legend>
         <label>I play <select name="side"><option value="white">White</option><option value="black">Black</option><option value="random">Random</option></select></label>
       </fieldset>
@@ -170,6 +173,7 @@ export async function renderHome(root: HTMLElement, go: (path: string) => void) 
     root.querySelector<HTMLElement>("#computer-options")!.hidden = mode !== "computer";
     // Against the computer or a friend online you choose a side; on one device you play both.
     root.querySelector<HTMLElement>("#side-options")!.hidden = mode === "local";
+    root.querySelector<HTMLElement>("#rated-options")!.hidden = mode !== "online" || !me;
     // The start choice follows the variant, and keeps its value while the variant stays.
     const v = chosen();
     root.querySelector<HTMLElement>("#start-options")!.hidden = !v?.random_start;
@@ -197,6 +201,7 @@ export async function renderHome(root: HTMLElement, go: (path: string) => void) 
     if (chosen()?.random_start && start > 0) options.formation = start;
     if (options.mode === "computer") options.level = Number(f.get("level"));
     if (options.mode !== "local") options.side = String(f.get("side")) as CreateOptions["side"];
+    if (options.mode === "online" && me && f.get("rated")) options.rated = true;
     try {
       const created = await api.create(options);
       saveToken(created.id, created.token);

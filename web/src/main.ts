@@ -1,5 +1,6 @@
 // Hash routes: #/ home, #/game/<id>, #/join/<id>/<invite>, #/rules/<variant>,
-// #/analysis/<variant>[?fen=&moves=&ply=&game=], #/editor/<variant>[?fen=], #/account.
+// #/analysis/<variant>[?fen=&moves=&ply=&game=], #/editor/<variant>[?fen=], #/account,
+// #/player/<name>[?variant=&result=&rated=], #/ratings/<variant>.
 import "./style.css";
 import { renderAccount } from "./account";
 import { AnalysisScreen, parseAnalysisHash } from "./analysis";
@@ -7,6 +8,7 @@ import { api, ApiError } from "./api";
 import { EditorScreen, parseEditorHash } from "./editor";
 import { GameScreen, saveToken, tokenFor } from "./game";
 import { renderHome } from "./home";
+import { renderLeaderboard, renderPlayer } from "./players";
 import { joinFailedPage } from "./notices";
 import { renderRules } from "./rules";
 import { applySettings, loadSettings } from "./settings";
@@ -51,6 +53,11 @@ async function route() {
     }
     if (location.hash !== here) return;
     go(`/game/${parts[1]}`);
+  } else if (parts[0] === "player" && parts[1]) {
+    const [name, q] = decodeURIComponent(location.hash.slice("#/player/".length)).split("?");
+    await renderPlayer(root, name, new URLSearchParams(q ?? ""));
+  } else if (parts[0] === "ratings" && parts[1]) {
+    await renderLeaderboard(root, parts[1]);
   } else if (parts[0] === "account") {
     await renderAccount(root, go);
   } else if (parts[0] === "rules" && parts[1]) {

@@ -58,6 +58,7 @@ export function applyPush(held: GameState | null, push: WireState | Delta): Appl
   if (push.takeback_offer !== undefined) next.takeback_offer = push.takeback_offer;
   if (push.rematch !== undefined) next.rematch = push.rematch;
   if (push.present) next.present = push.present;
+  if (push.players !== undefined) next.players = push.players;
   if (push.abortable !== undefined) next.abortable = push.abortable;
   // A player's claim comes with every push while it stands (counted down from
   // its arrival); null: there is none any more.

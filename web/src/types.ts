@@ -58,11 +58,21 @@ export interface GameState {
   takeback_offer?: Side | null; // online: the side asking for its last move back
   rematch?: { offer: Side | null; game: string | null }; // after an online game
   seats: { white: string; black: string };
+  rated?: boolean;
+  players?: { white: PlayerInfo | null; black: PlayerInfo | null } | null; // seats held by accounts
   you: Side | "both" | null;
   invite?: string;
   present: { white: boolean; black: boolean }; // seats with a WebSocket open
   abortable: boolean; // the game may still be aborted (not both sides have moved)
   claim_in_ms?: number; // the opponent is away: ms until the win can be claimed
+}
+
+// A seat's account: its name and rating (before: after a rated game, the rating before it).
+export interface PlayerInfo {
+  name: string;
+  rating: number;
+  provisional: boolean;
+  before?: number;
 }
 
 export interface PositionView {
@@ -111,5 +121,6 @@ export interface Delta {
   rematch?: GameState["rematch"];
   present?: GameState["present"];
   abortable?: boolean;
+  players?: GameState["players"];
   claim_in_ms?: number | null; // to a player who may claim: with every push while the claim stands
 }

@@ -4,7 +4,7 @@ import { accountLine, nameHint } from "../src/account";
 
 describe("accountLine", () => {
   it("names the player when logged in, escaped, and offers to sign up otherwise", () => {
-    expect(accountLine({ name: "a<b", bot: false, created_ms: 0 })).toContain("<strong>a&lt;b</strong>");
+    expect(accountLine({ name: "a<b", bot: false, created_ms: 0 })).toContain("<strong>a&#60;b</strong>");
     expect(accountLine(null)).toContain("Sign up or log in");
   });
 });
