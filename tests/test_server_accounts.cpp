@@ -122,6 +122,11 @@ TEST_P(ServerAccounts, ARequestFromAnotherSiteIsRefused) {
     EXPECT_NE(message(r).find("cross-site request refused"), std::string::npos) << r;
     r = call("POST", "/api/account/signup", body, "", {{"Sec-Fetch-Site", "cross-site"}});
     EXPECT_EQ(r.status, 403) << r;
+    // An Origin that is not even UTF-8 is refused like any other, and the
+    // server goes on (its message replaces the bytes it cannot write).
+    r = call("POST", "/api/account/login", body, "", {{"Origin", "http://\xff\xfe.example"}});
+    EXPECT_EQ(r.status, 403) << r;
+    EXPECT_EQ(get(port(), "/api/health").status, 200);
     EXPECT_TRUE(query_database(db(), "SELECT id FROM accounts").empty()) << "nothing was stored";
     // The site's own page, and a client that is no browser, are let through.
     r = call("POST", "/api/account/signup", body, "",

@@ -162,6 +162,7 @@ int cmd_serve(const Args& args, std::ostream& out, std::ostream& err) {
         << " games restored: " << counts.live << " in play, " << counts.finished << " finished)"
         << std::endl;
     http.run(true);
+    accounts.stop();   // its last answers go to the network before that goes
     games.shutdown();  // before the network layer is torn down
     if (analysis) analysis->shutdown();
     out << "Chimera stopped." << std::endl;

@@ -85,15 +85,23 @@ AccountService::AccountService(Storage& storage, AccountLimits limits)
         threads_.emplace_back([this] { worker(); });
 }
 
-AccountService::~AccountService() {
+AccountService::~AccountService() { stop(); }
+
+void AccountService::stop() {
     {
         std::lock_guard lock(mutex_);
         closing_ = true;
     }
     cv_.notify_all();
-    for (std::thread& t : threads_) t.join();
+    for (std::thread& t : threads_)
+        if (t.joinable()) t.join();
     // Requests still waiting are answered: the server is stopping.
-    for (auto& [req, done] : queue_) done(error(503, "the server is stopping; try again"));
+    decltype(queue_) waiting;
+    {
+        std::lock_guard lock(mutex_);
+        waiting.swap(queue_);
+    }
+    for (auto& [req, done] : waiting) done(error(503, "the server is stopping; try again"));
 }
 
 void AccountService::handle(AccountRequest req, std::function<void(ApiResponse)> done) {
@@ -176,6 +184,11 @@ ApiResponse AccountService::signup(const AccountRequest& req, const Json& body) 
     if (const std::string why = players::password_problem(password); !why.empty())
         return error(400, "password: " + why);
     Account a{players::name_key(name), name, now_ms(), false, false};
+    // Taken names are refused before the hashing's cost.
+    Status read = Status::ok();
+    if (load(a.id, nullptr, read))
+        return error(409, "name: the username \"" + name + "\" is taken");
+    if (!read) return error(read.is_unavailable() ? 503 : 500, read.message());
     std::string hash;
     if (!hash_password(password, hash)) return error(503, "out of memory to hash the password");
     std::vector<std::int64_t> changed;
@@ -248,12 +261,9 @@ ApiResponse AccountService::logout(const AccountRequest& req) {
 ApiResponse AccountService::change_password(const AccountRequest& req, const Json& body) {
     const std::optional<Account> a = session_account(req, nullptr);
     if (!a) return error(401, "not logged in (or the session has expired)");
-    Status s = Status::ok();
-    std::string hash;
-    if (!load(a->id, &hash, s) || !s)
-        return error(s ? 401 : 503, s ? "no such account" : s.message());
-    if (!verify_password(hash, body["password"].get_ref<const std::string&>()))
-        return error(401, "password: the current password is wrong");
+    if (ApiResponse r = check_password(req, *a, body["password"].get_ref<const std::string&>());
+        r.status != 200)
+        return r;
     const std::string& next = body["new_password"].get_ref<const std::string&>();
     if (const std::string why = players::password_problem(next); !why.empty())
         return error(400, "new_password: " + why);
@@ -290,12 +300,9 @@ ApiResponse AccountService::export_data(const AccountRequest& req) {
 ApiResponse AccountService::remove(const AccountRequest& req, const Json& body) {
     const std::optional<Account> a = session_account(req, nullptr);
     if (!a) return error(401, "not logged in (or the session has expired)");
-    Status s = Status::ok();
-    std::string hash;
-    if (!load(a->id, &hash, s) || !s)
-        return error(s ? 401 : 503, s ? "no such account" : s.message());
-    if (!verify_password(hash, body["password"].get_ref<const std::string&>()))
-        return error(401, "password: the password is wrong");
+    if (ApiResponse r = check_password(req, *a, body["password"].get_ref<const std::string&>());
+        r.status != 200)
+        return r;
     // Its games stay, without its name; its ratings go.
     if (Status w = storage_.run_sql({{&sql::kDeleteSessionsOf, {a->id}},
                                      {&sql::kForgetWhite, {a->name}},
@@ -315,19 +322,36 @@ ApiResponse AccountService::remove(const AccountRequest& req, const Json& body) 
     return r;
 }
 
+ApiResponse AccountService::check_password(const AccountRequest& req, const Account& a,
+                                           const std::string& password) {
+    if (const std::int64_t wait = throttle_.wait_ms(a.id, req.client, now_ms()); wait > 0)
+        return error(429, "too many wrong passwords: try again in " +
+                              std::to_string((wait + 999) / 1000) + " s");
+    Status s = Status::ok();
+    std::string hash;
+    if (!load(a.id, &hash, s) || !s)
+        return error(s ? 401 : 503, s ? "no such account" : s.message());
+    if (!verify_password(hash, password)) {
+        throttle_.failed(a.id, req.client, now_ms());
+        return error(401, "password: the password is wrong");
+    }
+    return json_response(200, Json::object());
+}
+
 ApiResponse AccountService::whoami(const AccountRequest& req) {
     const std::optional<Account> a = session_account(req, nullptr);
     return json_response(200, Json{{"account", a ? account_json(*a) : Json()}});
 }
 
-std::optional<Account> AccountService::account_of(const std::string& cookie_header) {
+std::optional<Account> AccountService::account_of(const std::string& cookie_header,
+                                                  bool* unavailable) {
     AccountRequest req;
     req.cookie = cookie_header;
-    return session_account(req, nullptr);
+    return session_account(req, nullptr, unavailable);
 }
 
 std::optional<Account> AccountService::session_account(const AccountRequest& req,
-                                                       std::string* session) {
+                                                       std::string* session, bool* unavailable) {
     const std::string token = cookie_value(req.cookie, kCookie);
     if (token.size() != 64) return std::nullopt;
     const std::string id = session_id(token);
@@ -338,8 +362,10 @@ std::optional<Account> AccountService::session_account(const AccountRequest& req
         return c->account;
     }
     std::vector<SqlRows> rows;
-    if (Status s = storage_.run_sql({{&sql::kSession, {id, std::to_string(now)}}}, &rows); !s)
+    if (Status s = storage_.run_sql({{&sql::kSession, {id, std::to_string(now)}}}, &rows); !s) {
+        if (unavailable) *unavailable = true;
         return std::nullopt;
+    }
     if (rows.at(0).empty()) {
         sessions_.erase(id);
         return std::nullopt;

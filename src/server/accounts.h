@@ -68,7 +68,12 @@ class AccountService {
     std::function<void(const std::string&)> on_deleted;
 
     // The account a Cookie header's session belongs to, if it is valid.
-    std::optional<Account> account_of(const std::string& cookie_header);
+    // *unavailable: a session was there but the database could not be read.
+    std::optional<Account> account_of(const std::string& cookie_header,
+                                      bool* unavailable = nullptr);
+    // Stops the hashing threads and answers what waits (503); before the
+    // network goes (its answers are posted there). Idempotent.
+    void stop();
 
     // Whether a request that changes something may: not refused as coming
     // from another site (Origin or Sec-Fetch-Site); "" or why not.
@@ -92,7 +97,12 @@ class AccountService {
     // A new session for the account: its response with the cookie set.
     ApiResponse open_session(const AccountRequest& req, const Account& a, int status);
     std::optional<Account> load(const std::string& id, std::string* password, Status& s);
-    std::optional<Account> session_account(const AccountRequest& req, std::string* session_id);
+    std::optional<Account> session_account(const AccountRequest& req, std::string* session_id,
+                                           bool* unavailable = nullptr);
+    // A password given to change or delete the account: checked with the
+    // login's back-off (a stolen session cannot guess it fast).
+    ApiResponse check_password(const AccountRequest& req, const Account& a,
+                               const std::string& password);
     void worker();
 
     Storage& storage_;

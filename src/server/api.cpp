@@ -73,7 +73,8 @@ T get_or(const Json& j, const char* name, T fallback) {
 }
 
 ApiResponse json_response(int status, const Json& j) {
-    return ApiResponse{status, "application/json", j.dump(), {}};
+    return ApiResponse{
+        status, "application/json", j.dump(-1, ' ', false, Json::error_handler_t::replace), {}};
 }
 
 ApiResponse from_error(const ApiError& e) {
@@ -347,8 +348,11 @@ const std::vector<Field> kCreateFields{{"variant", Type::STRING, true},
 
 }  // namespace
 
+// Messages may quote what a client sent: bytes that are not UTF-8 are
+// replaced, never thrown on (a header value can hold any byte).
 std::string error_json(int status, const std::string& message) {
-    return Json{{"error", {{"status", status}, {"message", message}}}}.dump();
+    return Json{{"error", {{"status", status}, {"message", message}}}}.dump(
+        -1, ' ', false, Json::error_handler_t::replace);
 }
 
 std::map<std::string, std::string> parse_query(std::string_view q) {
@@ -410,14 +414,15 @@ ApiResponse handle_api(GameService& games, std::string_view method, std::string_
             // All of a player's games (as filtered) as one record file, newest first.
             const std::vector<std::string_view> page(seg.begin(), seg.begin() + 3);
             auto all = params;
-            if (!all.count("limit")) all["limit"] = "1000";
+            if (!all.count("limit")) all["limit"] = "200";
             ApiResponse list = handle_players(games.storage(), page, all);
             if (list.status != 200) return list;
             const Json j2 = Json::parse(list.body);
             std::string records;
             for (const Json& g : j2["games"]) {
-                std::string text = games.record(g["id"].get<std::string>(), err);
-                if (err) return from_error(err);
+                ApiError skipped;
+                std::string text = games.record(g["id"].get<std::string>(), skipped);
+                if (skipped) continue;  // a game that cannot be read is left out
                 records += text + (text.ends_with("\n") ? "\n" : "\n\n");
             }
             ApiResponse r{200, "application/x-chess-pgn; charset=utf-8", std::move(records), {}};

@@ -99,10 +99,11 @@ ApiResponse handle_players(Storage& storage, const std::vector<std::string_view>
         if (!n || *n < 1 || *n > 1000) return from_error({400, "limit must be 1-1000"});
         limit = *n;
     }
-    if (Status s = storage.run_sql({{&sql::kPlayerRatings, {id}},
-                                    {&sql::kPlayerHistory, {id}},
-                                    {&sql::kPlayerGames, {name}}},
-                                   &rows);
+    if (Status s = storage.run_sql(
+            {{&sql::kPlayerRatings, {id}},
+             {&sql::kPlayerHistory, {id}},
+             {&sql::kPlayerGames, {name, variant, rated, rated == "true" ? "1" : "0"}}},
+            &rows);
         !s)
         return failure(s);
     Json ratings = Json::object(), history = Json::object(), games = Json::array();

@@ -26,7 +26,8 @@ std::string number(double v) {
 struct StoredRating {
     players::Rating rating;
     std::int64_t games = 0, last_ms = 0;
-    bool found = false;
+    bool found = false;   // a rating in the variant
+    bool exists = false;  // the account
 };
 
 // The stored ratings of the two accounts (ids) in a variant.
@@ -36,12 +37,15 @@ Status read_ratings(Storage& storage, const std::string& variant, const std::str
     if (Status s = storage.run_sql({{&sql::kRatingsOf, {variant, ids[0], ids[1]}}}, &rows); !s)
         return s;
     for (const auto& r : rows.at(0))
-        for (int side = 0; side < 2; ++side)
-            if (r.at(0) == ids[side])
-                out[side] = {{std::stod(r.at(1)), std::stod(r.at(2)), std::stod(r.at(3))},
-                             std::stoll(r.at(4)),
-                             std::stoll(r.at(5)),
-                             true};
+        for (int side = 0; side < 2; ++side) {
+            if (r.at(0) != ids[side]) continue;
+            out[side].exists = true;
+            if (r.at(1).empty()) continue;  // no rating yet
+            out[side].rating = {std::stod(r.at(1)), std::stod(r.at(2)), std::stod(r.at(3))};
+            out[side].games = std::stoll(r.at(4));
+            out[side].last_ms = std::stoll(r.at(5));
+            out[side].found = true;
+        }
     return Status::ok();
 }
 
@@ -61,8 +65,13 @@ Status GameService::rate_result(StoredGame& g, std::int64_t now) {
     const std::string ids[2] = {players::name_key(g.account[0]), players::name_key(g.account[1])};
     StoredRating stored[2];
     if (Status s = read_ratings(*storage_, g.variant, ids, stored); !s) return s;
+    // An account deleted meanwhile (on another server) is not rated, nor its opponent.
+    if (!stored[0].exists || !stored[1].exists) return Status::ok();
     const players::Rating before[2] = {current(stored[0], now), current(stored[1], now)};
-    for (int side = 0; side < 2; ++side) {
+    // In the order of the accounts' ids, so two games of the same two players
+    // ending at once lock their rows in one order (no deadlock).
+    const int first = ids[0] <= ids[1] ? 0 : 1;
+    for (int side : {first, 1 - first}) {
         const players::Result game{before[1 - side].rating, before[1 - side].deviation,
                                    side == 0 ? white : 1 - white};
         const players::Rating after = players::rate(before[side], std::span(&game, 1));

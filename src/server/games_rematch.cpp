@@ -53,6 +53,8 @@ RematchAck GameService::rematch(const std::string& id, const std::string& token,
             return refused(err, fail(403, "this token holds no seat in the game"));
         if (g.result == "*")
             return refused(err, fail(409, "the game is not over: a rematch comes after it"));
+        if (g.result == kAborted)
+            return refused(err, fail(409, "an aborted game has no rematch: start a new game"));
         if (g.mode != "online" || seat == kViewerBoth)
             return refused(err, fail(409,
                                      "a rematch is offered in an online game; against the "
@@ -161,9 +163,13 @@ void GameService::finished_changed(const std::string& id, std::int64_t version) 
     }
     if (!room && !watched) return;
     if (!room) {
+        // Not held here: read now, it is already at the version told.
         ApiError err;
         room = find(id, err);
         if (!room) return;
+        std::lock_guard rl(room->mutex);
+        if (room->data.result != "*") tell_after(*room);
+        return;
     }
     std::lock_guard rl(room->mutex);
     if (room->data.result == "*" || room->data.version >= version) return;

@@ -151,7 +151,10 @@ void GameService::unsubscribe(const std::string& id, std::uint64_t handle) {
     if (!room) return;
     std::lock_guard rl(room->mutex);
     const auto it = room->subscribers.find(handle);
-    if (it == room->subscribers.end()) return;
+    if (it == room->subscribers.end()) {
+        (void)unwatch_after(id, handle);  // moved there by retire meanwhile
+        return;
+    }
     const int viewer = it->second.first;
     room->subscribers.erase(it);
     count_presence(*room, viewer, -1);

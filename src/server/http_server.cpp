@@ -466,8 +466,17 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
             return reply(404, "application/json", error_json(404, "no WebSocket endpoint here"));
         }
         const std::string_view method(req.method_string().data(), req.method_string().size());
-        if (accounts_ && (path == "/api/account" || path.rfind("/api/account/", 0) == 0))
+        if (accounts_ && (path == "/api/account" || path.rfind("/api/account/", 0) == 0)) {
+            // A sign-up costs a password's hashing: it counts as a new game
+            // for the per-address limit (docs/api.md, "Common rules").
+            if (path == "/api/account/signup" && req.method() == http::verb::post)
+                if (const int refusal = guard_->admission()->may_create_game(client_key(req)))
+                    return reply(refusal, "application/json",
+                                 error_json(refusal,
+                                            "too many sign-ups and new games from your "
+                                            "address; slow down"));
             return account_request(req, path);
+        }
         if (path.rfind("/api/", 0) == 0 || path == "/api") {
             const std::string client = client_key(req);
             if (req.method() == http::verb::post &&
@@ -485,7 +494,15 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
             std::string account;
             if (accounts_) {
                 const auto cookie = req[http::field::cookie];
-                if (auto a = accounts_->account_of(std::string(cookie.data(), cookie.size()))) {
+                bool unavailable = false;
+                auto a =
+                    accounts_->account_of(std::string(cookie.data(), cookie.size()), &unavailable);
+                if (unavailable)  // not anonymous by mistake: the session could not be read
+                    return reply(503, "application/json",
+                                 error_json(503,
+                                            "the database is unavailable: your session "
+                                            "could not be read; try again shortly"));
+                if (a) {
                     if (req.method() == http::verb::post) {
                         AccountRequest site;
                         site.origin = std::string(req[http::field::origin]);
@@ -553,6 +570,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         res->keep_alive(keep_alive_);
         res->body() = std::move(body);
         res->prepare_payload();
+        // The read's deadline may have run while the answer was made (a
+        // password hashed on the accounts' thread): the write has its own.
+        stream_.expires_after(std::chrono::seconds(options_.idle_seconds));
         http::async_write(stream_, *res,
                           [self = shared_from_this(), res](beast::error_code ec, std::size_t) {
                               if (ec || !self->keep_alive_) return self->close();

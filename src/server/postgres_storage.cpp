@@ -273,12 +273,10 @@ class PostgresStorage final : public Storage {
     // move), in one transaction.
     Status append_move_with(StoredGame& g, const std::string& lan, const std::string& san) {
         Status done = with(writer(g.id), [&](Connection& c, bool again) -> Status {
-            if (again) {  // the first run may have been committed: one version on
-                Result v;
-                if (Status s = c.run(kGameVersion, Params() << g.id, &v); !s) return s;
-                if (PQntuples(v.get()) == 1 && number(v.get(), 0, 0) == g.version + 1)
-                    return Status::ok();
-            }
+            // After a lost answer the first run may or may not have been
+            // committed (another write may have moved the version on too): the
+            // caller is told to try again, and reads the game anew then.
+            if (again) return Status::unavailable("database: the connection was lost; try again");
             if (Status s = c.exec("BEGIN"); !s) return s;
             Result r;
             if (Status s = c.run(kAppendMove, game_params(g) << lan << san, &r); !s)
@@ -342,12 +340,10 @@ class PostgresStorage final : public Storage {
     Status update_game(StoredGame& g) override {
         Status done = with(writer(g.id), [&](Connection& c, bool again) -> Status {
             if (g.with_write.empty()) return write_row(c, g);
-            if (again) {  // the first run may have been committed: one version on
-                Result v;
-                if (Status s = c.run(kGameVersion, Params() << g.id, &v); !s) return s;
-                if (PQntuples(v.get()) == 1 && number(v.get(), 0, 0) == g.version + 1)
-                    return Status::ok();
-            }
+            // After a lost answer the first run may or may not have been
+            // committed (another write may have moved the version on too): the
+            // caller is told to try again, and reads the game anew then.
+            if (again) return Status::unavailable("database: the connection was lost; try again");
             if (Status s = c.exec("BEGIN"); !s) return s;
             if (Status s = write_row(c, g); !s) return c.rollback(s);
             if (Status s = run_calls(c, g.with_write); !s) return c.rollback(s);

@@ -8,10 +8,11 @@
 namespace chimera::server::sql {
 
 // Keyed by the accounts' ids (names in lower case).
+// Every existing account of the two, with its rating in the variant if it has one.
 inline constexpr SqlStatement kRatingsOf{
     "ratings_of",
-    "SELECT account, rating, deviation, volatility, games, last_ms FROM ratings "
-    "WHERE variant = $1 AND account IN ($2, $3)"};
+    "SELECT a.id, r.rating, r.deviation, r.volatility, r.games, r.last_ms FROM accounts a "
+    "LEFT JOIN ratings r ON r.account = a.id AND r.variant = $1 WHERE a.id IN ($2, $3)"};
 inline constexpr SqlStatement kInsertRating{
     "insert_rating",
     "INSERT INTO ratings(account, variant, rating, deviation, volatility, games, last_ms) "
@@ -33,7 +34,7 @@ inline constexpr SqlStatement kLeaderboard{
     "leaderboard",
     "SELECT a.name, r.rating, r.deviation, r.volatility, r.games, r.last_ms FROM ratings r "
     "JOIN accounts a ON a.id = r.account WHERE r.variant = $1 AND a.disabled = 0 "
-    "ORDER BY r.rating DESC LIMIT 1000"};
+    "AND r.deviation <= 110 ORDER BY r.rating DESC LIMIT 1000"};
 inline constexpr SqlStatement kPlayer{
     "player", "SELECT id, name, created_ms, disabled, bot FROM accounts WHERE id = $1"};
 inline constexpr SqlStatement kPlayerRatings{
@@ -49,12 +50,17 @@ inline constexpr SqlStatement kPlayerGames{
     "player_games",
     "SELECT id, variant, mode, plies, result, termination, updated_ms, account_white, "
     "account_black, rated FROM games WHERE (account_white = $1 OR account_black = $1) "
-    "AND result <> '*' ORDER BY updated_ms DESC, id DESC LIMIT 2000"};
+    "AND result <> '*' AND ($2 = '' OR variant = $2) AND ($3 = '' OR rated = $4) "
+    "ORDER BY updated_ms DESC, id DESC LIMIT 2000"};
 // An account deleted: its games keep their moves but no longer its name.
+// (The version moves on: a server holding one of the games meets a conflict at
+// its next write and reads it again, without the name.)
 inline constexpr SqlStatement kForgetWhite{
-    "forget_white", "UPDATE games SET account_white = '' WHERE account_white = $1"};
+    "forget_white",
+    "UPDATE games SET account_white = '', version = version + 1 WHERE account_white = $1"};
 inline constexpr SqlStatement kForgetBlack{
-    "forget_black", "UPDATE games SET account_black = '' WHERE account_black = $1"};
+    "forget_black",
+    "UPDATE games SET account_black = '', version = version + 1 WHERE account_black = $1"};
 inline constexpr SqlStatement kDeleteRatings{"delete_ratings",
                                              "DELETE FROM ratings WHERE account = $1"};
 inline constexpr SqlStatement kDeleteRatingChanges{"delete_rating_changes",
