@@ -207,6 +207,16 @@ TEST_P(ServerAccounts, APlayerExportsTheirDataAndDeletesTheAccount) {
 // `chimera admin`, run on the database while the server is stopped.
 TEST_P(ServerAccounts, TheAdministratorResetsAPasswordAndDisablesAnAccount) {
     const std::string cookie = cookie_of(signup("ivan", "forgotten one"));
+    // Ivan plays an online game under his account (White) against an anonymous guest.
+    const HttpResult game =
+        call("POST", "/api/games", {{"variant", "chess"}, {"mode", "online"}, {"side", "white"}},
+             cookie);
+    ASSERT_EQ(game.status, 201) << game;
+    const std::string id = game.json()["id"], ivan_token = game.json()["token"];
+    ASSERT_EQ(
+        post(port(), "/api/games/" + id + "/join", {{"invite", game.json()["invite"]}}).status,
+        200);
+    EXPECT_EQ(get(port(), "/api/games/" + id).json()["players"]["white"]["name"], "ivan");
     ASSERT_TRUE(server_.stop());
     auto admin = [&](const std::string& what, const std::string& input = "") {
         const std::string out = dir_.file("admin.out");
@@ -237,6 +247,11 @@ TEST_P(ServerAccounts, TheAdministratorResetsAPasswordAndDisablesAnAccount) {
     EXPECT_EQ(rc, 0) << text;
     ASSERT_TRUE(server_.start(db()));
     EXPECT_TRUE(whoami(fresh).is_null());
+    // A disabled account's seats play no more.
+    HttpResult moved =
+        post(port(), "/api/games/" + id + "/move", {{"token", ivan_token}, {"move", "e2e4"}});
+    EXPECT_EQ(moved.status, 403) << moved;
+    EXPECT_EQ(message(moved), "this account is disabled: it can no longer play");
     HttpResult r = login("ivan", "remembered now");
     EXPECT_EQ(r.status, 403) << r;
     EXPECT_EQ(message(r), "this account is disabled");

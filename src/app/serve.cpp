@@ -149,6 +149,9 @@ int cmd_serve(const Args& args, std::ostream& out, std::ostream& err) {
     // Accounts, on the same database; their password hashing on a thread of its own.
     server::AccountService accounts(games.storage());
     accounts.on_deleted = [&games](const std::string& name) { games.forget_account(name); };
+    games.account_disabled = [&accounts](const std::string& name) {
+        return accounts.disabled(name);
+    };
     server::HttpServer http(games, options, analysis ? &*analysis : nullptr, &accounts);
     unsigned short port = 0;
     if (Status s = http.start(&port); !s) return err << "error: " << s.message() << '\n', 1;

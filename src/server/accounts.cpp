@@ -343,6 +343,18 @@ ApiResponse AccountService::whoami(const AccountRequest& req) {
     return json_response(200, Json{{"account", a ? account_json(*a) : Json()}});
 }
 
+bool AccountService::disabled(const std::string& name) {
+    const std::string id = players::name_key(name);
+    const std::int64_t now = now_ms();
+    if (const auto c = disabled_.get(id); c && now - c->second < kCacheMs) return c->first;
+    Status s = Status::ok();
+    const std::optional<Account> a = load(id, nullptr, s);
+    if (!s) return false;
+    const bool off = a && a->disabled;
+    disabled_.put(id, std::make_pair(off, now));
+    return off;
+}
+
 std::optional<Account> AccountService::account_of(const std::string& cookie_header,
                                                   bool* unavailable) {
     AccountRequest req;

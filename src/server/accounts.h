@@ -68,6 +68,9 @@ class AccountService {
     std::function<void(const std::string&)> on_deleted;
 
     // The account a Cookie header's session belongs to, if it is valid.
+    // Whether the account of that name is disabled (read at most every
+    // kCacheMs per account; an account that cannot be read counts as not).
+    bool disabled(const std::string& name);
     // *unavailable: a session was there but the database could not be read.
     std::optional<Account> account_of(const std::string& cookie_header,
                                       bool* unavailable = nullptr);
@@ -117,6 +120,7 @@ class AccountService {
         std::int64_t expires_ms = 0, read_ms = 0;
     };
     LruCache<std::optional<Cached>> sessions_{4096};
+    LruCache<std::optional<std::pair<bool, std::int64_t>>> disabled_{4096};  // and when read
 
     std::mutex mutex_;
     std::condition_variable cv_;

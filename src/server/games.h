@@ -219,6 +219,9 @@ class GameService {
     // them to run out. Moves and views go on until it stops.
     void drain();
     bool ready() const { return !draining_; }
+    // Whether an account (by name) is disabled (accounts.h): its seats can no
+    // longer move, offer, accept or claim; set once before the server starts.
+    std::function<bool(const std::string& name)> account_disabled;
     // An account deleted (accounts.h): the games held here no longer carry
     // its name (the database's rows were cleared with it), and the finished
     // games cached are read again.
@@ -297,7 +300,8 @@ class GameService {
     // Rematches (games_rematch.cpp). Room locked.
     RematchAck rematch_seat(const StoredGame& g, int seat, ApiError& err);
     ApiError store_rematch_offer(Room& room, int side);
-    ApiError undo_plies(Room& room, std::size_t n);  // a takeback of n plies; room locked
+    ApiError undo_plies(Room& room, std::size_t n);            // a takeback of n plies; room locked
+    ApiError disabled_seat(const Room& room, int seat) const;  // room locked
     // The views of finished online games (told of rematch offers): added on
     // subscribing (room locked), removed on unsubscribing, pushed the whole
     // state after a rematch change (room locked).

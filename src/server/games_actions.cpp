@@ -80,6 +80,7 @@ MoveAck GameService::move(const std::string& id, const std::string& token, const
         if (seat == kSpectator)
             return refused(err, fail(403, "this token holds no seat in the game"));
         if (room.data.result != "*") return refused(err, fail(409, "the game is over"));
+        if ((err = disabled_seat(room, seat))) return {};
         const int stm = room.game->side_to_move();
         if (seat != kViewerBoth && seat != stm)
             return refused(err, fail(409, "it is not your turn"));
@@ -89,6 +90,13 @@ MoveAck GameService::move(const std::string& id, const std::string& token, const
         if ((err = apply_move(room, MoveInput{std::string_view(text)}))) return {};
         return MoveAck{room.data.lan.size(), room.data.san.back()};
     });
+}
+
+// A seat whose account has been disabled plays no more (it may still resign).
+ApiError GameService::disabled_seat(const Room& room, int seat) const {
+    if (!account_disabled || seat < 0 || seat > 1 || room.data.account[seat].empty()) return {};
+    if (!account_disabled(room.data.account[seat])) return {};
+    return fail(403, "this account is disabled: it can no longer play");
 }
 
 // The flag of `side` has fallen: the other side wins, unless it cannot mate (FIDE 6.9).
@@ -149,6 +157,7 @@ ActionAck GameService::draw(const std::string& id, const std::string& token,
         int seat = seat_of(room, token);
         if (seat == kSpectator)
             return refused(err, fail(403, "this token holds no seat in the game"));
+        if ((err = disabled_seat(room, seat))) return {};
         if (g.result != "*") return refused(err, fail(409, "the game is over"));
         if (g.mode == "computer")
             return refused(err,
@@ -211,6 +220,7 @@ ActionAck GameService::take_back(const std::string& id, const std::string& token
         if (seat == kSpectator)
             return refused(err, fail(403, "this token holds no seat in the game"));
         if (g.result != "*") return refused(err, fail(409, "the game is over"));
+        if ((err = disabled_seat(room, seat))) return {};
         if (action != "offer" && action != "accept" && action != "decline")
             return refused(err, fail(400, "action must be offer, accept or decline"));
         const std::size_t played = g.lan.size() - std::min(g.lan.size(), g.given_plies);
@@ -306,6 +316,7 @@ ActionAck GameService::claim(const std::string& id, const std::string& token, Ap
         const int seat = seat_of(room, token);
         if (seat == kSpectator)
             return refused(err, fail(403, "this token holds no seat in the game"));
+        if ((err = disabled_seat(room, seat))) return {};
         if (g.result != "*") return refused(err, fail(409, "the game is over"));
         if (g.mode != "online")
             return refused(err,
