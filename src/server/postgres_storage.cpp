@@ -272,16 +272,23 @@ class PostgresStorage final : public Storage {
     // A move with statements beside it (the ratings after a rated game's last
     // move), in one transaction.
     Status append_move_with(StoredGame& g, const std::string& lan, const std::string& san) {
+        return write_with_calls(g, [&](Connection& c) -> Status {
+            Result r;
+            if (Status s = c.run(kAppendMove, game_params(g) << lan << san, &r); !s) return s;
+            return affected(r.get()) == 1 ? Status::ok() : changed_meanwhile(g);
+        });
+    }
+
+    // g's write (`row`) and g.with_write in one transaction; g's version moves
+    // on and its statements are cleared once it is stored. After a lost answer
+    // the first run may or may not have been committed (another write may have
+    // moved the version on too): the caller is told to try again, and reads
+    // the game anew then.
+    Status write_with_calls(StoredGame& g, const std::function<Status(Connection&)>& row) {
         Status done = with(writer(g.id), [&](Connection& c, bool again) -> Status {
-            // After a lost answer the first run may or may not have been
-            // committed (another write may have moved the version on too): the
-            // caller is told to try again, and reads the game anew then.
             if (again) return Status::unavailable("database: the connection was lost; try again");
             if (Status s = c.exec("BEGIN"); !s) return s;
-            Result r;
-            if (Status s = c.run(kAppendMove, game_params(g) << lan << san, &r); !s)
-                return c.rollback(s);
-            if (affected(r.get()) != 1) return c.rollback(changed_meanwhile(g));
+            if (Status s = row(c); !s) return c.rollback(s);
             if (Status s = run_calls(c, g.with_write); !s) return c.rollback(s);
             return c.exec("COMMIT");
         });
@@ -338,21 +345,10 @@ class PostgresStorage final : public Storage {
     }
 
     Status update_game(StoredGame& g) override {
-        Status done = with(writer(g.id), [&](Connection& c, bool again) -> Status {
-            if (g.with_write.empty()) return write_row(c, g);
-            // After a lost answer the first run may or may not have been
-            // committed (another write may have moved the version on too): the
-            // caller is told to try again, and reads the game anew then.
-            if (again) return Status::unavailable("database: the connection was lost; try again");
-            if (Status s = c.exec("BEGIN"); !s) return s;
-            if (Status s = write_row(c, g); !s) return c.rollback(s);
-            if (Status s = run_calls(c, g.with_write); !s) return c.rollback(s);
-            return c.exec("COMMIT");
-        });
-        if (done) {
-            ++g.version;
-            g.with_write.clear();
-        }
+        if (!g.with_write.empty())
+            return write_with_calls(g, [&](Connection& c) { return write_row(c, g); });
+        Status done = with(writer(g.id), [&](Connection& c, bool) { return write_row(c, g); });
+        if (done) ++g.version;
         return done;
     }
 

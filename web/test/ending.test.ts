@@ -2,17 +2,9 @@
 // from the server's state (docs/api.md, "Aborting and leaving a game").
 import { describe, expect, it } from "vitest";
 import { absenceText, absentOpponent, claimLabel, claimWait, endActions, isOver, listOutcome, resultText } from "../src/ending";
-import type { GameState } from "../src/types";
+import { gameState } from "./fixture";
 
-function state(over: Partial<GameState> = {}): GameState {
-  return {
-    type: "state", id: "g", variant: "chess", mode: "online", level: 0, formation: 0, start_fen: "", fen: "", version: 1,
-    board: { kind: "squares", dims: [8, 8, 1, 1], squares: [], pieces: "", dormant: "", groups: "", hands: { white: "", black: "" }, checked: [] },
-    turn: "white", moves: [], legal_moves: [], clock: null, status: "playing", result: "*", termination: "", draw_offer: null,
-    seats: { white: "you", black: "human" }, you: "white", present: { white: true, black: true }, abortable: false,
-    ...over,
-  };
-}
+const state = gameState;
 
 describe("isOver and resultText", () => {
   it("treat an aborted game as over although its result is *", () => {

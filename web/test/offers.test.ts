@@ -3,16 +3,10 @@
 import { describe, expect, it } from "vitest";
 import { offerNews, rematchButtons, rematchControls, takebackButtons, takebackControls } from "../src/offers";
 import type { GameState } from "../src/types";
+import { gameState } from "./fixture";
 
 function state(over: Partial<GameState> = {}): GameState {
-  return {
-    type: "state", id: "g", variant: "chess", mode: "online", level: 0, formation: 0, start_fen: "", fen: "", version: 1,
-    board: { kind: "squares", dims: [8, 8, 1, 1], squares: [], pieces: "", dormant: "", groups: "", hands: { white: "", black: "" }, checked: [] },
-    turn: "white", moves: [{ lan: "e2e4", san: "e4" }], legal_moves: [], clock: null, status: "playing", result: "*", termination: "",
-    draw_offer: null, takeback_offer: null, rematch: { offer: null, game: null },
-    seats: { white: "you", black: "human" }, you: "white", present: { white: true, black: true }, abortable: false,
-    ...over,
-  };
+  return gameState({ moves: [{ lan: "e2e4", san: "e4" }], takeback_offer: null, rematch: { offer: null, game: null }, ...over });
 }
 const over = { status: "over" as const, result: "1-0", termination: "black resigned" };
 

@@ -1,17 +1,9 @@
 // Players beside the clocks, rating changes at the end, the rating graph (docs/ratings.md).
 import { describe, expect, it } from "vitest";
 import { playerTag, ratingChanges, ratingGraph, ratingText } from "../src/players";
-import type { GameState } from "../src/types";
+import { gameState } from "./fixture";
 
-function state(over: Partial<GameState> = {}): GameState {
-  return {
-    type: "state", id: "g", variant: "chess", mode: "online", level: 0, formation: 0, start_fen: "", fen: "", version: 1,
-    board: { kind: "squares", dims: [8, 8, 1, 1], squares: [], pieces: "", dormant: "", groups: "", hands: { white: "", black: "" }, checked: [] },
-    turn: "white", moves: [], legal_moves: [], clock: null, status: "playing", result: "*", termination: "", draw_offer: null,
-    seats: { white: "you", black: "human" }, you: "white", present: { white: true, black: true }, abortable: false,
-    ...over,
-  };
-}
+const state = gameState;
 
 describe("players", () => {
   it("marks a provisional rating with a question mark", () => {
