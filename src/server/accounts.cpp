@@ -72,6 +72,15 @@ ApiResponse error(int status, const std::string& message) {
     return from_error(ApiError{status, message});
 }
 
+// The session cookie's Set-Cookie value (an empty token and max_age 0 clear it).
+std::string session_cookie(const std::string& token, std::int64_t max_age_s, bool https) {
+    return std::string(AccountService::kCookie) + "=" + token +
+           "; Path=/; HttpOnly; SameSite=Lax; Max-Age=" + std::to_string(max_age_s) +
+           (https ? "; Secure" : "");
+}
+
+constexpr const char* kNotLoggedIn = "not logged in (or the session has expired)";
+
 Json account_json(const Account& a) {
     return Json{{"name", a.name}, {"bot", a.bot}, {"created_ms", a.created_ms}};
 }
@@ -236,10 +245,8 @@ ApiResponse AccountService::open_session(const AccountRequest& req, const Accoun
         !s)
         return error(s.is_unavailable() ? 503 : 500, s.message());
     ApiResponse r = json_response(status, Json{{"account", account_json(a)}});
-    r.headers.emplace_back("Set-Cookie", std::string(kCookie) + "=" + token +
-                                             "; Path=/; HttpOnly; SameSite=Lax; Max-Age=" +
-                                             std::to_string(limits_.session_ms / 1000) +
-                                             (req.https ? "; Secure" : ""));
+    r.headers.emplace_back("Set-Cookie",
+                           session_cookie(token, limits_.session_ms / 1000, req.https));
     return r;
 }
 
@@ -252,15 +259,13 @@ ApiResponse AccountService::logout(const AccountRequest& req) {
         sessions_.erase(id);
     }
     ApiResponse r = json_response(200, Json{{"account", nullptr}});
-    r.headers.emplace_back("Set-Cookie", std::string(kCookie) +
-                                             "=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0" +
-                                             (req.https ? "; Secure" : ""));
+    r.headers.emplace_back("Set-Cookie", session_cookie("", 0, req.https));
     return r;
 }
 
 ApiResponse AccountService::change_password(const AccountRequest& req, const Json& body) {
     const std::optional<Account> a = session_account(req, nullptr);
-    if (!a) return error(401, "not logged in (or the session has expired)");
+    if (!a) return error(401, kNotLoggedIn);
     if (ApiResponse r = check_password(req, *a, body["password"].get_ref<const std::string&>());
         r.status != 200)
         return r;
@@ -281,7 +286,7 @@ ApiResponse AccountService::change_password(const AccountRequest& req, const Jso
 
 ApiResponse AccountService::export_data(const AccountRequest& req) {
     const std::optional<Account> a = session_account(req, nullptr);
-    if (!a) return error(401, "not logged in (or the session has expired)");
+    if (!a) return error(401, kNotLoggedIn);
     std::vector<SqlRows> rows;
     if (Status s =
             storage_.run_sql({{&sql::kSessionsOf, {a->id, std::to_string(now_ms())}}}, &rows);
@@ -299,7 +304,7 @@ ApiResponse AccountService::export_data(const AccountRequest& req) {
 
 ApiResponse AccountService::remove(const AccountRequest& req, const Json& body) {
     const std::optional<Account> a = session_account(req, nullptr);
-    if (!a) return error(401, "not logged in (or the session has expired)");
+    if (!a) return error(401, kNotLoggedIn);
     if (ApiResponse r = check_password(req, *a, body["password"].get_ref<const std::string&>());
         r.status != 200)
         return r;
@@ -316,9 +321,7 @@ ApiResponse AccountService::remove(const AccountRequest& req, const Json& body) 
     sessions_.clear();
     if (on_deleted) on_deleted(a->name);
     ApiResponse r = json_response(200, Json{{"account", nullptr}, {"deleted", a->name}});
-    r.headers.emplace_back("Set-Cookie", std::string(kCookie) +
-                                             "=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0" +
-                                             (req.https ? "; Secure" : ""));
+    r.headers.emplace_back("Set-Cookie", session_cookie("", 0, req.https));
     return r;
 }
 
