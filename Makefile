@@ -78,7 +78,7 @@ build-debug: deps
 
 # The sanitizer tests: the in-process ones built in build-debug, and the
 # black-box ones (label "blackbox": server over sockets, CLI, UCI) of the
-# release tree run against build-debug/chimera, but for those labelled
+# release tree run against build-debug/chimera, except those labelled
 # "postgres_api" (tests/CMakeLists.txt). The same tree holds the fuzz targets.
 # Black-box tests mostly wait on sockets and processes: one more at a time than cores.
 BLACKBOX_JOBS ?= $(shell echo $$(( $(JOBS) + 1 )))
