@@ -94,5 +94,51 @@ TEST(Lobby, BotsDoNotQuickPairAndAnOwnerNeverMeetsItself) {
     EXPECT_EQ(lobby.seek_count(), 0u);
 }
 
+TEST(Lobby, OneAddressIsBoundedAcrossItsConnections) {
+    Lobby lobby;
+    std::uint64_t id = 0;
+    Pairing p;
+    bool paired = false;
+    // Three connections of one address: six between them, then no more (a
+    // seek counts: each connection's seek is in a pool of its own clock).
+    for (int i = 0; i < 6; ++i) {
+        Challenge c = challenge("conn" + std::to_string(i / 2), "");
+        c.by.address = "192.0.2.7";
+        c.base_minutes = 1 + i;
+        ASSERT_EQ(i % 2 ? lobby.seek(c, kT0, &p, &paired) : lobby.add(c, kT0, &id), "") << i;
+        EXPECT_FALSE(paired);
+    }
+    Challenge more = challenge("conn9", "");
+    more.by.address = "192.0.2.7";
+    EXPECT_NE(lobby.add(more, kT0, &id).find("from one address"), std::string::npos);
+    more.by.address = "192.0.2.8";
+    EXPECT_EQ(lobby.add(more, kT0, &id), "") << "another address is not held to it";
+}
+
+TEST(Lobby, ANamedPlayerDeclinesAndOneAccountNeverMeetsItself) {
+    Lobby lobby;
+    std::uint64_t open = 0, named = 0, queued = 0;
+    ASSERT_EQ(lobby.add(challenge("c1", "Alice"), kT0, &open), "");
+    Challenge direct = challenge("c1", "Alice");
+    direct.to = "Bob";
+    ASSERT_EQ(lobby.add(direct, kT0, &named), "");
+    EXPECT_FALSE(lobby.decline(open, "Bob")) << "an open challenge is not declined, only left";
+    EXPECT_FALSE(lobby.decline(named, "Carol"));
+    const auto declined = lobby.decline(named, "BOB");
+    ASSERT_TRUE(declined);
+    EXPECT_EQ(declined->by.owner, "c1");
+    EXPECT_EQ(lobby.open_count(), 1u);
+    // Alice in two tabs: her two seeks wait, never paired with each other.
+    Pairing p;
+    bool paired = false;
+    ASSERT_EQ(lobby.seek(challenge("t1", "Alice"), kT0, &p, &paired, &queued), "");
+    EXPECT_NE(queued, 0u);
+    ASSERT_EQ(lobby.seek(challenge("t2", "alice"), kT0, &p, &paired), "");
+    EXPECT_FALSE(paired);
+    EXPECT_TRUE(lobby.match_waiting(kT0 + 60'000).empty());
+    EXPECT_TRUE(lobby.cancel("t1", queued));
+    EXPECT_EQ(lobby.seek_count(), 1u);
+}
+
 }  // namespace
 }  // namespace chimera::server

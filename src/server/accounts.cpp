@@ -2,6 +2,8 @@
 
 #include <sodium.h>
 
+#include <limits>
+
 #include "players/names.h"
 #include "server/accounts_sql.h"
 #include "server/ratings_sql.h"
@@ -178,9 +180,9 @@ ApiResponse AccountService::run(const AccountRequest& req) {
             return from_error(e);
         return change_password(req, body);
     }
-    if (action == "delete") {
+    if (action == "delete" || action == "bot") {
         if ((e = fields({{"password", Type::STRING, true}}))) return from_error(e);
-        return remove(req, body);
+        return action == "bot" ? make_bot(req, body) : remove(req, body);
     }
     return error(404, "no such endpoint");
 }
@@ -359,16 +361,71 @@ bool AccountService::disabled(const std::string& name) {
 }
 
 std::optional<Account> AccountService::account_of(const std::string& cookie_header,
-                                                  bool* unavailable) {
+                                                  bool* unavailable,
+                                                  const std::string& authorization) {
     AccountRequest req;
     req.cookie = cookie_header;
+    req.authorization = authorization;
     return session_account(req, nullptr, unavailable);
+}
+
+ApiResponse AccountService::make_bot(const AccountRequest& req, const Json& body) {
+    const std::optional<Account> a = session_account(req, nullptr);
+    if (!a) return error(401, kNotLoggedIn);
+    if (ApiResponse r = check_password(req, *a, body["password"].get_ref<const std::string&>());
+        r.status != 200)
+        return r;
+    if (!a->bot) {
+        std::vector<SqlRows> rows;
+        if (Status s = storage_.run_sql({{&sql::kRatedGamesOf, {a->id}}}, &rows); !s)
+            return error(s.is_unavailable() ? 503 : 500, s.message());
+        if (rows.at(0).at(0).at(0) != "0")
+            return error(409,
+                         "an account that has played rated games cannot become a bot: its "
+                         "ratings are a person's");
+    }
+    const std::string token = new_token();
+    if (Status w = storage_.run_sql({{&sql::kSetBot, {session_id(token), a->id}, true}}, nullptr);
+        !w)
+        return error(w.is_unavailable() ? 503 : 500, w.message());
+    sessions_.clear();  // the token before no longer counts
+    Account bot = *a;
+    bot.bot = true;
+    return json_response(200, Json{{"account", account_json(bot)}, {"token", token}});
+}
+
+std::optional<Account> AccountService::bot_account(const std::string& authorization,
+                                                   bool* unavailable) {
+    constexpr std::string_view kBearer = "Bearer ";
+    if (authorization.size() != kBearer.size() + 64 || authorization.rfind(kBearer, 0) != 0)
+        return std::nullopt;
+    const std::string key = "bot:" + session_id(authorization.substr(kBearer.size()));
+    const std::int64_t now = now_ms();
+    if (const std::optional<Cached> c = sessions_.get(key); c && now - c->read_ms < kCacheMs) {
+        if (c->account.disabled) return std::nullopt;
+        return c->account;
+    }
+    std::vector<SqlRows> rows;
+    if (Status s = storage_.run_sql({{&sql::kBotOfToken, {key.substr(4)}}}, &rows); !s) {
+        if (unavailable) *unavailable = true;
+        return std::nullopt;
+    }
+    if (rows.at(0).empty()) {
+        sessions_.erase(key);
+        return std::nullopt;
+    }
+    const auto& r = rows[0][0];
+    Cached c{Account{r.at(0), r.at(1), std::stoll(r.at(2)), r.at(3) != "0", r.at(4) != "0"},
+             std::numeric_limits<std::int64_t>::max(), now};
+    sessions_.put(key, c);
+    if (c.account.disabled) return std::nullopt;
+    return c.account;
 }
 
 std::optional<Account> AccountService::session_account(const AccountRequest& req,
                                                        std::string* session, bool* unavailable) {
     const std::string token = cookie_value(req.cookie, kCookie);
-    if (token.size() != 64) return std::nullopt;
+    if (token.size() != 64) return bot_account(req.authorization, unavailable);
     const std::string id = session_id(token);
     if (session) *session = id;
     const std::int64_t now = now_ms();

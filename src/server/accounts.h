@@ -37,6 +37,7 @@ struct Account {
 struct AccountRequest {
     std::string method, path, body;
     std::string cookie;      // the Cookie header
+    std::string authorization;  // the Authorization header (a bot's "Bearer <token>")
     std::string origin;      // the Origin header, if any
     std::string host;        // the Host header
     std::string fetch_site;  // Sec-Fetch-Site, if any
@@ -72,8 +73,10 @@ class AccountService {
     // kCacheMs per account; an account that cannot be read counts as not).
     bool disabled(const std::string& name);
     // *unavailable: a session was there but the database could not be read.
+    // A bot is known by its token instead, in `authorization` ("Bearer <token>").
     std::optional<Account> account_of(const std::string& cookie_header,
-                                      bool* unavailable = nullptr);
+                                      bool* unavailable = nullptr,
+                                      const std::string& authorization = "");
     // Stops the hashing threads and answers what waits (503); before the
     // network goes (its answers are posted there). Idempotent.
     void stop();
@@ -97,6 +100,10 @@ class AccountService {
     ApiResponse export_data(const AccountRequest& req);
     ApiResponse remove(const AccountRequest& req, const Json& body);
     ApiResponse whoami(const AccountRequest& req);
+    // The account becomes a bot (one that has played no rated game) and is
+    // given a new API token, which ends the one before.
+    ApiResponse make_bot(const AccountRequest& req, const Json& body);
+    std::optional<Account> bot_account(const std::string& authorization, bool* unavailable);
     // A new session for the account: its response with the cookie set.
     ApiResponse open_session(const AccountRequest& req, const Account& a, int status);
     std::optional<Account> load(const std::string& id, std::string* password, Status& s);

@@ -24,6 +24,7 @@
 #include "server/accounts.h"
 #include "server/analysis_ws.h"
 #include "server/api.h"
+#include "server/lobby_ws.h"
 #include "server/rate_limiter.h"
 #include "server/static_files.h"
 
@@ -364,13 +365,14 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
   public:
     HttpSession(tcp::socket&& socket, GameService& games, AnalysisService* analysis,
-                AccountService* accounts, const ServerOptions& options, Admission::Guard guard,
-                net::ip::address peer)
+                AccountService* accounts, LobbyHub& lobby, const ServerOptions& options,
+                Admission::Guard guard, net::ip::address peer)
         : stream_(std::move(socket)),
           peer_(std::move(peer)),
           games_(games),
           analysis_(analysis),
           accounts_(accounts),
+          lobby_(lobby),
           options_(options),
           limiter_(options.requests_per_second, options.request_burst),
           guard_(std::move(guard)) {}
@@ -462,6 +464,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
                                   std::move(client));
                 return;
             }
+            if (p == "/api/lobby/ws") return lobby_ws(std::move(req));
             keep_alive_ = false;
             return reply(404, "application/json", error_json(404, "no WebSocket endpoint here"));
         }
@@ -493,26 +496,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
             // request that changes something on its behalf must come from this site.
             std::string account;
             if (accounts_) {
-                const auto cookie = req[http::field::cookie];
-                bool unavailable = false;
-                auto a =
-                    accounts_->account_of(std::string(cookie.data(), cookie.size()), &unavailable);
-                if (unavailable)  // not anonymous by mistake: the session could not be read
-                    return reply(503, "application/json",
-                                 error_json(503,
-                                            "the database is unavailable: your session "
-                                            "could not be read; try again shortly"));
-                if (a) {
-                    if (req.method() == http::verb::post) {
-                        AccountRequest site;
-                        site.origin = std::string(req[http::field::origin]);
-                        site.host = std::string(req[http::field::host]);
-                        site.fetch_site = std::string(req["Sec-Fetch-Site"]);
-                        if (const std::string why = AccountService::cross_site(site); !why.empty())
-                            return reply(403, "application/json", error_json(403, why));
-                    }
-                    account = a->name;
-                }
+                std::optional<Account> a;
+                if (account_of(req, req.method() == http::verb::post, a)) return;
+                if (a) account = a->name;
             }
             ApiResponse r = handle_api(games_, method, path, query, req.body(), client, account);
             return reply(r.status, r.content_type, std::move(r.body), std::move(r.headers));
@@ -523,6 +509,51 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         if (!read_static(options_.static_dir, path, body, type))
             return reply(404, "application/json", error_json(404, "not found"));
         return reply(200, type, req.method() == http::verb::head ? "" : body);
+    }
+
+    // The account of the request's session or bot token, if any, in *a; a
+    // request that changes something on its behalf must come from this site.
+    // Nonzero once it has been refused (answered here).
+    int account_of(const http::request<http::string_body>& req, bool changes,
+                   std::optional<Account>& a) {
+        const auto cookie = req[http::field::cookie];
+        const auto authorization = req[http::field::authorization];
+        bool unavailable = false;
+        a = accounts_->account_of(std::string(cookie.data(), cookie.size()), &unavailable,
+                                  std::string(authorization.data(), authorization.size()));
+        if (unavailable) {  // not anonymous by mistake: the session could not be read
+            reply(503, "application/json",
+                  error_json(503,
+                             "the database is unavailable: your session could not be read; "
+                             "try again shortly"));
+            return 503;
+        }
+        if (a && changes) {
+            AccountRequest site;
+            site.origin = std::string(req[http::field::origin]);
+            site.host = std::string(req[http::field::host]);
+            site.fetch_site = std::string(req["Sec-Fetch-Site"]);
+            if (const std::string why = AccountService::cross_site(site); !why.empty()) {
+                reply(403, "application/json", error_json(403, why));
+                return 403;
+            }
+        }
+        return 0;
+    }
+
+    // The lobby's WebSocket, with the account of the session: one opened
+    // from another site is refused (it would act for the player).
+    void lobby_ws(http::request<http::string_body> req) {
+        std::optional<Account> a;
+        if (accounts_) {
+            keep_alive_ = false;
+            if (account_of(req, true, a)) return;
+        }
+        std::string client = client_key(req);
+        stream_.expires_never();
+        lobby_.serve(stream_.release_socket(), std::move(req),
+                     std::make_shared<Admission::Guard>(std::move(*guard_)), options_,
+                     std::move(client), std::move(a));
     }
 
     // The account endpoints answer on their own threads (hashing a password
@@ -537,6 +568,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         a.path = std::string(path);
         a.body = req.body();
         a.cookie = header(http::field::cookie);
+        a.authorization = header(http::field::authorization);
         a.origin = header(http::field::origin);
         a.host = header(http::field::host);
         a.fetch_site = header("Sec-Fetch-Site");
@@ -590,6 +622,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     GameService& games_;
     AnalysisService* analysis_;
     AccountService* accounts_;
+    LobbyHub& lobby_;
     const ServerOptions& options_;
     RateLimiter limiter_;
     std::optional<Admission::Guard> guard_;  // moved to the WebSocket session on an upgrade
@@ -616,6 +649,9 @@ struct HttpServer::Impl {
     std::optional<net::signal_set> signals;
     std::optional<net::steady_timer> drain_timer;
     net::steady_timer accept_pause{ioc};
+    LobbyHub lobby{ioc, games, [this](const std::string& address) {
+                       return admission.may_create_game(address);
+                   }};
 
     Impl(GameService& g, AnalysisService* a, AccountService* acc, ServerOptions o)
         : games(g),
@@ -656,8 +692,8 @@ struct HttpServer::Impl {
             if (auto guard =
                     admission.admit(ignored ? std::string("?") : address_key(peer),
                                     !ignored && is_trusted(options.trusted_proxies, peer), why)) {
-                std::make_shared<HttpSession>(std::move(socket), games, analysis, accounts, options,
-                                              std::move(*guard), peer)
+                std::make_shared<HttpSession>(std::move(socket), games, analysis, accounts, lobby,
+                                              options, std::move(*guard), peer)
                     ->run();
             } else {
                 // Refused before reading anything: a short 503 and close.
@@ -715,6 +751,7 @@ Status HttpServer::start(unsigned short* bound_port) {
                              ec.message());
     if (bound_port) *bound_port = impl_->acceptor.local_endpoint().port();
     impl_->accept();
+    impl_->lobby.start();
     return Status::ok();
 }
 
@@ -748,6 +785,7 @@ void HttpServer::stop() {
         beast::error_code ec;
         impl_->acceptor.close(ec);
         impl_->accept_pause.cancel();
+        impl_->lobby.stop();
         impl_->ioc.stop();
     });
 }

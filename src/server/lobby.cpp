@@ -17,11 +17,19 @@ double Lobby::window(const Challenge& c, std::int64_t now) {
     return std::min(kMaxWindow, kWindow + kWidenPerSecond * waited);
 }
 
-std::size_t Lobby::owned(const std::string& owner) const {
-    std::size_t n = 0;
-    for (const auto& [id, c] : open_) n += c.by.owner == owner;
-    for (const auto& [id, c] : seeks_) n += c.by.owner == owner;
-    return n;
+std::string Lobby::bounded(const LobbyPlayer& by) const {
+    std::size_t mine = 0, here = 0;
+    for (const auto* m : {&open_, &seeks_})
+        for (const auto& [id, c] : *m) {
+            mine += c.by.owner == by.owner;
+            here += !by.address.empty() && c.by.address == by.address;
+        }
+    if (mine >= kPerOwner)
+        return "at most " + std::to_string(kPerOwner) + " challenges and seeks at once";
+    if (here >= kPerAddress)
+        return "at most " + std::to_string(kPerAddress) +
+               " challenges and seeks at once from one address";
+    return "";
 }
 
 std::string Lobby::add(Challenge c, std::int64_t now, std::uint64_t* id) {
@@ -29,8 +37,7 @@ std::string Lobby::add(Challenge c, std::int64_t now, std::uint64_t* id) {
     if (!c.to.empty() && players::name_key(c.to) == players::name_key(c.by.name))
         return "a challenge names someone else";
     std::lock_guard lock(mutex_);
-    if (owned(c.by.owner) >= kPerOwner)
-        return "at most " + std::to_string(kPerOwner) + " challenges and seeks at once";
+    if (std::string why = bounded(c.by); !why.empty()) return why;
     if (open_.size() >= kMax) return "the lobby is full; try again in a minute";
     c.id = next_id_++;
     c.created_ms = now;
@@ -71,19 +78,31 @@ std::string Lobby::accept(std::uint64_t id, const LobbyPlayer& taker, Pairing* o
     if (!c.to.empty() && players::name_key(c.to) != players::name_key(taker.name))
         return "that challenge is for " + c.to;
     if (c.rated && taker.name.empty()) return "a rated challenge is between accounts: log in first";
+    if (taker.bot && c.to.empty()) return "a bot plays only the challenges that name it";
     *out = Pairing{c, taker};
     open_.erase(it);
     return "";
 }
 
-std::string Lobby::seek(Challenge c, std::int64_t now, Pairing* out, bool* paired) {
+std::optional<Challenge> Lobby::decline(std::uint64_t id, const std::string& name) {
+    std::lock_guard lock(mutex_);
+    const auto it = open_.find(id);
+    if (it == open_.end() || it->second.to.empty() || name.empty() ||
+        players::name_key(it->second.to) != players::name_key(name))
+        return std::nullopt;
+    Challenge c = std::move(it->second);
+    open_.erase(it);
+    return c;
+}
+
+std::string Lobby::seek(Challenge c, std::int64_t now, Pairing* out, bool* paired,
+                        std::uint64_t* queued) {
     *paired = false;
     if (c.by.bot) return "bots do not use quick pairing: challenge them";
     if (c.rated && c.by.name.empty())
         return "rated quick pairing is between accounts: log in first";
     std::lock_guard lock(mutex_);
-    if (owned(c.by.owner) >= kPerOwner)
-        return "at most " + std::to_string(kPerOwner) + " challenges and seeks at once";
+    if (std::string why = bounded(c.by); !why.empty()) return why;
     c.created_ms = now;
     const std::string p = pool(c);
     // The waiting seek of the pool with the closest rating, within both windows.
@@ -105,6 +124,7 @@ std::string Lobby::seek(Challenge c, std::int64_t now, Pairing* out, bool* paire
         return "";
     }
     c.id = next_id_++;
+    if (queued) *queued = c.id;
     seeks_[c.id] = std::move(c);
     return "";
 }
@@ -119,7 +139,9 @@ std::vector<Pairing> Lobby::match_waiting(std::int64_t now) {
         double best_gap = 0;
         for (auto i = seeks_.begin(); i != seeks_.end(); ++i)
             for (auto j = std::next(i); j != seeks_.end(); ++j) {
-                if (pool(i->second) != pool(j->second) || i->second.by.owner == j->second.by.owner)
+                const LobbyPlayer &x = i->second.by, &y = j->second.by;
+                if (pool(i->second) != pool(j->second) || x.owner == y.owner ||
+                    (!x.name.empty() && players::name_key(x.name) == players::name_key(y.name)))
                     continue;
                 const double gap = std::abs(i->second.by.rating - j->second.by.rating);
                 if (gap > std::min(window(i->second, now), window(j->second, now))) continue;

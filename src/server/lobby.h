@@ -17,11 +17,13 @@
 namespace chimera::server {
 
 // Who is in the lobby: the owner key (a connection), the account's name
-// ("" anonymous), its rating in the variant, and whether it is a bot.
+// ("" anonymous), its rating in the variant, whether it is a bot, and the
+// client's address key ("" unknown), which the per-address bound counts.
 struct LobbyPlayer {
     std::string owner, name;
     double rating = 1500;
     bool bot = false;
+    std::string address{};
 };
 
 struct Challenge {
@@ -44,6 +46,7 @@ struct Pairing {
 class Lobby {
   public:
     static constexpr std::size_t kPerOwner = 3;    // open challenges and seeks, each
+    static constexpr std::size_t kPerAddress = 6;  // of all the owners of one address
     static constexpr std::size_t kMax = 5000;      // open challenges in all
     static constexpr double kWindow = 100;         // rating window at first
     static constexpr double kWidenPerSecond = 20;  // and its growth while waiting
@@ -55,14 +58,17 @@ class Lobby {
     std::vector<Challenge> visible(const std::string& viewer_name) const;
     // Removes the owner's challenge; whether there was one.
     bool cancel(const std::string& owner, std::uint64_t id);
+    // A challenge naming `name` refused by that player: removed, and returned.
+    std::optional<Challenge> decline(std::uint64_t id, const std::string& name);
     // Takes a challenge to play it: refused ("" = taken) when it is one's own,
     // named for someone else, or rated for an anonymous taker.
     std::string accept(std::uint64_t id, const LobbyPlayer& taker, Pairing* out);
     // Quick pairing: matched at once with a waiting seek of the same pool
     // within both players' windows (the closest rating), else queued. Bots do
     // not quick-pair. Returns "" and *paired true with the pairing, "" and
-    // false when queued, or why it is refused.
-    std::string seek(Challenge c, std::int64_t now, Pairing* out, bool* paired);
+    // false when queued (its id in *queued, for cancel), or why it is refused.
+    std::string seek(Challenge c, std::int64_t now, Pairing* out, bool* paired,
+                     std::uint64_t* queued = nullptr);
     // Pairs the seeks whose windows have grown to meet (called every second).
     std::vector<Pairing> match_waiting(std::int64_t now);
     // Everything of an owner goes (its connection closed); the ids removed.
@@ -73,7 +79,8 @@ class Lobby {
   private:
     static std::string pool(const Challenge& c);
     static double window(const Challenge& c, std::int64_t now);
-    std::size_t owned(const std::string& owner) const;  // mutex held
+    // Why one more of c.by's would be too many ("" if it is not); mutex held.
+    std::string bounded(const LobbyPlayer& by) const;
 
     mutable std::mutex mutex_;
     std::uint64_t next_id_ = 1;

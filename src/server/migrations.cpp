@@ -366,6 +366,13 @@ constexpr Migration kMigrations[] = {
     CREATE INDEX games_account_white ON games(account_white) WHERE account_white <> '';
     CREATE INDEX games_account_black ON games(account_black) WHERE account_black <> '';
     )sql"},
+    // 13: a bot account is found by its API token's hash (docs/api.md, "Bots").
+    {R"sql(
+    CREATE INDEX accounts_bot_token ON accounts(bot_token) WHERE bot_token <> '';
+    )sql",
+     R"sql(
+    CREATE INDEX accounts_bot_token ON accounts(bot_token) WHERE bot_token <> '';
+    )sql"},
 };
 
 static_assert(std::size(kMigrations) == kSchemaVersion,

@@ -24,6 +24,6 @@ struct Migration {
 std::span<const Migration> migrations();
 
 // The version a database has after every migration: the number of entries.
-inline constexpr int kSchemaVersion = 12;
+inline constexpr int kSchemaVersion = 13;
 
 }  // namespace chimera::server

@@ -1,0 +1,436 @@
+#include "server/lobby_ws.h"
+
+#include <chrono>
+#include <deque>
+#include <map>
+#include <mutex>
+
+#include "players/names.h"
+#include "server/api.h"
+#include "server/http_server.h"
+#include "server/lobby.h"
+#include "server/rate_limiter.h"
+#include "server/ratings_sql.h"
+#include "variants/registry.h"
+
+namespace chimera::server {
+
+namespace {
+
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+namespace net = boost::asio;
+using tcp = net::ip::tcp;
+
+constexpr std::size_t kLobbyFrameLimit = 4 * 1024;
+// Messages waiting for a reader that does not read: beyond this it is
+// disconnected (its page reconnects and reads the list anew).
+constexpr std::size_t kLobbyQueue = 1024;
+
+using Text = std::shared_ptr<const std::string>;
+
+Text text_of(const Json& j) { return std::make_shared<const std::string>(j.dump()); }
+
+Text error_text(const ApiError& e) {
+    return text_of({{"type", "error"}, {"status", e.status}, {"message", e.message}});
+}
+
+Json challenge_json(const Challenge& c) {
+    Json j{{"id", c.id},
+           {"by", c.by.name.empty() ? Json() : Json(c.by.name)},
+           {"rating", c.by.name.empty() ? Json() : Json(std::lround(c.by.rating))},
+           {"bot", c.by.bot},
+           {"variant", c.variant},
+           {"base_minutes", c.base_minutes},
+           {"increment_seconds", c.increment_seconds},
+           {"rated", c.rated},
+           {"side", c.side}};
+    if (!c.to.empty()) j["to"] = c.to;
+    return j;
+}
+
+// The lobby's refusals (lobby.h) as statuses: too many (429), an account
+// needed (401), anything else a conflict with what the lobby holds (409).
+ApiError lobby_refusal(const std::string& why) {
+    if (why.rfind("at most", 0) == 0) return {429, why};
+    if (why.find("log in first") != std::string::npos) return {401, why};
+    if (why.rfind("the lobby is full", 0) == 0) return {503, why};
+    return {409, why};
+}
+
+}  // namespace
+
+class LobbyWs;
+
+struct LobbyHub::Impl {
+    Impl(net::io_context& ioc, GameService& g, std::function<int(const std::string&)> may)
+        : games(g), may_create_game(std::move(may)), timer(ioc) {}
+
+    GameService& games;
+    std::function<int(const std::string&)> may_create_game;
+    Lobby lobby;
+    net::steady_timer timer;
+    bool stopped = false;  // under mutex
+
+    // The connections by owner key, each with its account's name key ("" anonymous).
+    struct Conn {
+        std::weak_ptr<LobbyWs> ws;
+        std::string name_key;
+    };
+    std::mutex mutex;
+    std::map<std::string, Conn> conns;
+    std::uint64_t next_conn = 1;
+
+    std::string enter(std::weak_ptr<LobbyWs> ws, const std::string& name) {
+        std::lock_guard lock(mutex);
+        std::string owner = "c" + std::to_string(next_conn++);
+        conns[owner] = Conn{std::move(ws), players::name_key(name)};
+        return owner;
+    }
+    void leave(const std::string& owner) {
+        {
+            std::lock_guard lock(mutex);
+            conns.erase(owner);
+        }
+        removed(lobby.leave(owner));
+    }
+
+    // Sends to the connections that pick(name key, owner) chooses.
+    template <class Pick>
+    void send_if(const Text& text, Pick pick);
+    void send(const std::string& owner, const Text& text) {
+        send_if(text, [&](const std::string&, const std::string& o) { return o == owner; });
+    }
+    void added(const Challenge& c) {
+        const std::string to = players::name_key(c.to);
+        send_if(text_of({{"type", "added"}, {"challenge", challenge_json(c)}}),
+                [&](const std::string& key, const std::string& owner) {
+                    return to.empty() || key == to || owner == c.by.owner;
+                });
+    }
+    void removed(const std::vector<std::uint64_t>& ids) {
+        for (const std::uint64_t id : ids)
+            send_if(text_of({{"type", "removed"}, {"id", id}}),
+                    [](const std::string&, const std::string&) { return true; });
+    }
+
+    // Starts the game of two players paired: the challenge's creator takes
+    // the side it asked for, the other joins; each is sent its seat.
+    void pair(const Pairing& p) {
+        const Challenge& c = p.challenge;
+        // Whatever else both had in the lobby goes: they are playing now.
+        removed(lobby.leave(c.by.owner));
+        removed(lobby.leave(p.other.owner));
+        CreateRequest r;
+        r.variant = c.variant;
+        r.mode = "online";
+        r.side = c.side;
+        r.base_ms = std::int64_t{c.base_minutes} * 60000;
+        r.inc_ms = std::int64_t{c.increment_seconds} * 1000;
+        r.account = c.by.name;
+        r.rated = c.rated;
+        r.client = c.by.address;
+        ApiError err;
+        const SeatGrant first = games.create(r, err);
+        SeatGrant second;
+        if (!err) second = games.join(first.id, first.invite, err, p.other.name);
+        if (err) {
+            const Text e = error_text({err.status, "the game could not start: " + err.message});
+            send(c.by.owner, e);
+            send(p.other.owner, e);
+            return;
+        }
+        auto seat = [&](const SeatGrant& s, const LobbyPlayer& opponent) {
+            return text_of({{"type", "paired"},
+                            {"game", s.id},
+                            {"token", s.token},
+                            {"side", s.side},
+                            {"variant", c.variant},
+                            {"rated", c.rated},
+                            {"opponent", opponent.name.empty() ? Json() : Json(opponent.name)}});
+        };
+        send(c.by.owner, seat(first, p.other));
+        send(p.other.owner, seat(second, c.by));
+    }
+
+    // Every second: the seeks whose windows have grown to meet.
+    void tick(const std::shared_ptr<Impl>& self) {
+        {
+            std::lock_guard lock(mutex);
+            if (stopped) return;
+        }
+        for (const Pairing& p : lobby.match_waiting(now_ms())) pair(p);
+        timer.expires_after(std::chrono::seconds(1));
+        timer.async_wait([self](beast::error_code ec) {
+            if (!ec) self->tick(self);
+        });
+    }
+};
+
+// One connection: its reads, the lobby's messages to it through a bounded
+// queue, and its challenges and seeks (which go when it closes).
+class LobbyWs : public std::enable_shared_from_this<LobbyWs> {
+  public:
+    LobbyWs(tcp::socket&& socket, std::shared_ptr<LobbyHub::Impl> hub, std::shared_ptr<void> hold,
+            const ServerOptions& options, std::string client, std::optional<Account> account)
+        : ws_(std::move(socket)),
+          hub_(std::move(hub)),
+          hold_(std::move(hold)),
+          client_(std::move(client)),
+          account_(std::move(account)) {
+        websocket::stream_base::timeout t{};
+        t.handshake_timeout = std::chrono::seconds(options.header_seconds);
+        t.idle_timeout = std::chrono::seconds(options.ws_idle_seconds);
+        t.keep_alive_pings = true;
+        ws_.set_option(t);
+    }
+
+    void run(http::request<http::string_body> req) {
+        ws_.read_message_max(kLobbyFrameLimit);
+        ws_.async_accept(req, beast::bind_front_handler(&LobbyWs::on_accept, shared_from_this()));
+    }
+
+    // From any thread: queued on this connection's executor.
+    void deliver(Text text) {
+        net::post(ws_.get_executor(), [self = shared_from_this(), text = std::move(text)] {
+            self->enqueue(text);
+        });
+    }
+
+  private:
+    std::string name() const { return account_ ? account_->name : std::string(); }
+
+    void on_accept(beast::error_code ec) {
+        if (ec) return;
+        owner_ = hub_->enter(weak_from_this(), name());
+        // Registered first, then the list read: a change in between comes
+        // again as a delta after it, which the page applies idempotently.
+        Json list = Json::array();
+        for (const Challenge& c : hub_->lobby.visible(name())) list.push_back(challenge_json(c));
+        Json you = account_ ? Json{{"name", account_->name}, {"bot", account_->bot}} : Json();
+        enqueue(text_of({{"type", "lobby"}, {"you", you}, {"challenges", list}}));
+        do_read();
+    }
+
+    void do_read() {
+        ws_.async_read(buffer_, beast::bind_front_handler(&LobbyWs::on_read, shared_from_this()));
+    }
+
+    void on_read(beast::error_code ec, std::size_t) {
+        if (ec || closed_) return finish();
+        const std::string text = beast::buffers_to_string(buffer_.data());
+        buffer_.consume(buffer_.size());
+        if (!limiter_.allow()) {
+            if (++violations_ > 100) return finish();
+            enqueue(error_text({429, "too many messages; slow down"}));
+            return do_read();
+        }
+        if (ApiError err = handle(text)) enqueue(error_text(err));
+        do_read();
+    }
+
+    ApiError handle(const std::string& text) {
+        const Json probe = Json::parse(text, nullptr, false);
+        if (!probe.is_object() || !probe.contains("type") || !probe["type"].is_string())
+            return {400, "a lobby message is a JSON object with a string field 'type'"};
+        const std::string type = probe["type"].get<std::string>();
+        Json j;
+        if (type == "challenge" || type == "seek") {
+            std::vector<Field> fields{{"type", Type::STRING, true},
+                                      {"variant", Type::STRING, true},
+                                      {"base_minutes", Type::INTEGER, true},
+                                      {"increment_seconds", Type::INTEGER, true},
+                                      {"rated", Type::BOOLEAN, false}};
+            if (type == "challenge") {
+                fields.push_back({"side", Type::STRING, false});
+                fields.push_back({"to", Type::STRING, false});
+            }
+            if (ApiError e = parse_body(text, fields, j)) return e;
+            return offer(type == "seek", j);
+        }
+        if (type == "cancel" || type == "accept" || type == "decline") {
+            if (ApiError e = parse_body(text, {{"type", Type::STRING, true},
+                                               {"id", Type::INTEGER, true}},
+                                        j))
+                return e;
+            const auto id = j["id"].get<std::int64_t>();
+            if (id <= 0) return {400, "field 'id' must be a challenge's id (from 1)"};
+            return answer(type, static_cast<std::uint64_t>(id));
+        }
+        if (type == "ping") return enqueue(text_of({{"type", "pong"}})), ApiError{};
+        return {400, "unknown message type " + chimera::quoted(type) +
+                         " (challenge, seek, cancel, accept, decline or ping)"};
+    }
+
+    // A new challenge or seek, every field checked.
+    ApiError offer(bool seek, const Json& j) {
+        Challenge c;
+        c.variant = j["variant"].get<std::string>();
+        if (!find_variant(c.variant))
+            return {400, "unknown variant " + chimera::quoted(c.variant)};
+        const auto base = j["base_minutes"].get<std::int64_t>();
+        const auto inc = j["increment_seconds"].get<std::int64_t>();
+        if (base < 0 || base > 180) return {400, "field 'base_minutes' must be from 0 to 180"};
+        if (inc < 0 || inc > 180) return {400, "field 'increment_seconds' must be from 0 to 180"};
+        if (base == 0 && inc == 0)
+            return {400, "a lobby game has a clock: base_minutes or increment_seconds above 0"};
+        c.base_minutes = static_cast<int>(base);
+        c.increment_seconds = static_cast<int>(inc);
+        c.rated = j.value("rated", false);
+        c.side = j.value("side", std::string("random"));
+        if (c.side != "white" && c.side != "black" && c.side != "random")
+            return {400, "field 'side' must be white, black or random"};
+        c.to = j.value("to", std::string());
+        if (!c.to.empty())
+            if (const std::string why = players::name_problem(c.to); !why.empty())
+                return {400, "to: " + why};
+        if (account_ && account_->bot && !seek && c.to.empty())
+            return {403, "a bot challenges named players only"};
+        c.by = LobbyPlayer{owner_, name(), 1500, account_ && account_->bot, client_};
+        if (account_ || !c.to.empty()) {
+            // The challenger's rating in the variant, and whether the named player exists.
+            const std::string me = account_ ? account_->id : std::string(),
+                              to = players::name_key(c.to);
+            std::vector<SqlRows> rows;
+            if (Status s = hub_->games.storage().run_sql(
+                    {{&sql::kRatingsOf, {c.variant, me.empty() ? to : me, to.empty() ? me : to}}},
+                    &rows);
+                !s)
+                return {503, "the database is unavailable; try again shortly"};
+            bool found = to.empty();
+            for (const auto& r : rows.at(0)) {
+                if (r.at(0) == me && !r.at(1).empty()) c.by.rating = std::stod(r.at(1));
+                found = found || r.at(0) == to;
+            }
+            if (!found) return {404, "no player named " + chimera::quoted(c.to)};
+        }
+        if (const int refusal = hub_->may_create_game(client_))
+            return {refusal, refusal == 429 ? "too many new games and challenges from your "
+                                              "address; slow down"
+                                            : "the server is creating too many games; try "
+                                              "again in a minute"};
+        const std::int64_t now = now_ms();
+        std::uint64_t id = 0;
+        if (!seek) {
+            if (const std::string why = hub_->lobby.add(c, now, &id); !why.empty())
+                return lobby_refusal(why);
+            c.id = id;
+            c.created_ms = now;
+            enqueue(text_of({{"type", "ack"}, {"of", "challenge"}, {"id", id}}));
+            hub_->added(c);
+            return {};
+        }
+        Pairing p;
+        bool paired = false;
+        if (const std::string why = hub_->lobby.seek(c, now, &p, &paired, &id); !why.empty())
+            return lobby_refusal(why);
+        if (paired) {
+            hub_->pair(p);
+        } else {
+            enqueue(text_of({{"type", "ack"}, {"of", "seek"}, {"id", id}}));
+        }
+        return {};
+    }
+
+    // cancel, accept or decline a challenge (cancel: a seek too).
+    ApiError answer(const std::string& type, std::uint64_t id) {
+        if (type == "cancel") {
+            if (!hub_->lobby.cancel(owner_, id))
+                return {404, "you have no challenge or seek " + std::to_string(id)};
+            enqueue(text_of({{"type", "ack"}, {"of", "cancel"}, {"id", id}}));
+            hub_->removed({id});
+            return {};
+        }
+        if (type == "decline") {
+            const std::optional<Challenge> c = hub_->lobby.decline(id, name());
+            if (!c) return {404, "no challenge " + std::to_string(id) + " names you"};
+            hub_->send(c->by.owner, text_of({{"type", "declined"}, {"id", id}, {"by", name()}}));
+            enqueue(text_of({{"type", "ack"}, {"of", "decline"}, {"id", id}}));
+            hub_->removed({id});
+            return {};
+        }
+        Pairing p;
+        const LobbyPlayer me{owner_, name(), 1500, account_ && account_->bot, client_};
+        if (const std::string why = hub_->lobby.accept(id, me, &p); !why.empty())
+            return lobby_refusal(why);
+        hub_->removed({id});
+        hub_->pair(p);
+        return {};
+    }
+
+    void enqueue(const Text& text) {
+        if (closed_) return;
+        if (queue_.size() >= kLobbyQueue) return finish();  // a client that does not read
+        queue_.push_back(text);
+        if (queue_.size() == 1) do_write();
+    }
+
+    void do_write() {
+        ws_.text(true);
+        ws_.async_write(net::buffer(*queue_.front()),
+                        beast::bind_front_handler(&LobbyWs::on_write, shared_from_this()));
+    }
+
+    void on_write(beast::error_code ec, std::size_t) {
+        if (ec) return finish();
+        queue_.pop_front();
+        if (!closed_ && !queue_.empty()) do_write();
+    }
+
+    void finish() {
+        if (closed_) return;
+        closed_ = true;
+        queue_.clear();
+        if (!owner_.empty()) hub_->leave(owner_);
+        beast::error_code ec;
+        beast::get_lowest_layer(ws_).socket().close(ec);
+    }
+
+    websocket::stream<beast::tcp_stream> ws_;
+    std::shared_ptr<LobbyHub::Impl> hub_;
+    std::shared_ptr<void> hold_;
+    const std::string client_;
+    const std::optional<Account> account_;
+    std::string owner_;
+    beast::flat_buffer buffer_;
+    std::deque<Text> queue_;  // the front is being written
+    RateLimiter limiter_{10, 20};
+    int violations_ = 0;
+    bool closed_ = false;
+};
+
+template <class Pick>
+void LobbyHub::Impl::send_if(const Text& text, Pick pick) {
+    std::vector<std::shared_ptr<LobbyWs>> to;
+    {
+        std::lock_guard lock(mutex);
+        for (const auto& [owner, conn] : conns)
+            if (pick(conn.name_key, owner))
+                if (auto ws = conn.ws.lock()) to.push_back(std::move(ws));
+    }
+    for (const auto& ws : to) ws->deliver(text);
+}
+
+LobbyHub::LobbyHub(net::io_context& ioc, GameService& games,
+                   std::function<int(const std::string&)> may_create_game)
+    : impl_(std::make_shared<Impl>(ioc, games, std::move(may_create_game))) {}
+
+LobbyHub::~LobbyHub() { stop(); }
+
+void LobbyHub::start() { net::post(impl_->timer.get_executor(), [i = impl_] { i->tick(i); }); }
+
+void LobbyHub::stop() {
+    std::lock_guard lock(impl_->mutex);
+    impl_->stopped = true;
+}
+
+void LobbyHub::serve(tcp::socket&& socket, http::request<http::string_body> req,
+                     std::shared_ptr<void> hold, const ServerOptions& options, std::string client,
+                     std::optional<Account> account) {
+    std::make_shared<LobbyWs>(std::move(socket), impl_, std::move(hold), options,
+                              std::move(client), std::move(account))
+        ->run(std::move(req));
+}
+
+}  // namespace chimera::server
