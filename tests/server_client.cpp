@@ -285,7 +285,8 @@ WsClient::~WsClient() {
     io_->ioc.poll();
 }
 
-bool WsClient::connect(unsigned short port, const std::string& target, int receive_buffer) {
+bool WsClient::connect(unsigned short port, const std::string& target, int receive_buffer,
+                       const Headers& headers) {
     if (beast::get_lowest_layer(io_->ws).socket().is_open()) {
         // Used before: a new connection, whose first state starts the view anew.
         beast::error_code ec;
@@ -298,6 +299,10 @@ bool WsClient::connect(unsigned short port, const std::string& target, int recei
     }
     bool done = false;
     beast::error_code error;
+    if (!headers.empty())
+        io_->ws.set_option(websocket::stream_base::decorator([headers](websocket::request_type& r) {
+            for (const auto& [name, value] : headers) r.set(name, value);
+        }));
     auto& layer = beast::get_lowest_layer(io_->ws);
     if (receive_buffer > 0) {
         layer.socket().open(tcp::v4(), error);

@@ -144,7 +144,9 @@ class WsClient {
     // A client used before drops its connection and makes a new one.
     // A receive_buffer (bytes) makes the socket's receive window that small, so
     // that a client that does not read holds the server's writes up at once.
-    bool connect(unsigned short port, const std::string& target, int receive_buffer = 0);
+    // headers: more for the handshake (Cookie, Authorization, Origin).
+    bool connect(unsigned short port, const std::string& target, int receive_buffer = 0,
+                 const Headers& headers = {});
     bool send(const std::string& text, bool binary = false);
     bool send(const Json& j) { return send(j.dump()); }
 

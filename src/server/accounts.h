@@ -36,13 +36,13 @@ struct Account {
 // What the account endpoints read of an HTTP request.
 struct AccountRequest {
     std::string method, path, body;
-    std::string cookie;      // the Cookie header
+    std::string cookie;         // the Cookie header
     std::string authorization;  // the Authorization header (a bot's "Bearer <token>")
-    std::string origin;      // the Origin header, if any
-    std::string host;        // the Host header
-    std::string fetch_site;  // Sec-Fetch-Site, if any
-    std::string client;      // the address key
-    bool https = false;      // reached over TLS (a trusted proxy says so)
+    std::string origin;         // the Origin header, if any
+    std::string host;           // the Host header
+    std::string fetch_site;     // Sec-Fetch-Site, if any
+    std::string client;         // the address key
+    bool https = false;         // reached over TLS (a trusted proxy says so)
 };
 
 struct AccountLimits {
@@ -74,8 +74,7 @@ class AccountService {
     bool disabled(const std::string& name);
     // *unavailable: a session was there but the database could not be read.
     // A bot is known by its token instead, in `authorization` ("Bearer <token>").
-    std::optional<Account> account_of(const std::string& cookie_header,
-                                      bool* unavailable = nullptr,
+    std::optional<Account> account_of(const std::string& cookie_header, bool* unavailable = nullptr,
                                       const std::string& authorization = "");
     // Stops the hashing threads and answers what waits (503); before the
     // network goes (its answers are posted there). Idempotent.

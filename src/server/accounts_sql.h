@@ -37,12 +37,12 @@ inline constexpr SqlStatement kSessionsOf{
     "expires_ms > $2 ORDER BY created_ms"};
 
 // A bot's API token (its hash), and the bot it belongs to.
-inline constexpr SqlStatement kSetBot{
-    "set_bot", "UPDATE accounts SET bot = 1, bot_token = $1 WHERE id = $2"};
+inline constexpr SqlStatement kSetBot{"set_bot",
+                                      "UPDATE accounts SET bot = 1, bot_token = $1 WHERE id = $2"};
 inline constexpr SqlStatement kBotOfToken{
     "bot_of_token",
     "SELECT id, name, created_ms, disabled, bot FROM accounts WHERE bot_token = $1 AND bot = 1"};
-inline constexpr SqlStatement kRatedGamesOf{
-    "rated_games_of", "SELECT count(*) FROM ratings WHERE account = $1"};
+inline constexpr SqlStatement kRatedGamesOf{"rated_games_of",
+                                            "SELECT count(*) FROM ratings WHERE account = $1"};
 
 }  // namespace chimera::server::sql

@@ -193,9 +193,8 @@ class LobbyWs : public std::enable_shared_from_this<LobbyWs> {
 
     // From any thread: queued on this connection's executor.
     void deliver(Text text) {
-        net::post(ws_.get_executor(), [self = shared_from_this(), text = std::move(text)] {
-            self->enqueue(text);
-        });
+        net::post(ws_.get_executor(),
+                  [self = shared_from_this(), text = std::move(text)] { self->enqueue(text); });
     }
 
   private:
@@ -250,9 +249,8 @@ class LobbyWs : public std::enable_shared_from_this<LobbyWs> {
             return offer(type == "seek", j);
         }
         if (type == "cancel" || type == "accept" || type == "decline") {
-            if (ApiError e = parse_body(text, {{"type", Type::STRING, true},
-                                               {"id", Type::INTEGER, true}},
-                                        j))
+            if (ApiError e = parse_body(
+                    text, {{"type", Type::STRING, true}, {"id", Type::INTEGER, true}}, j))
                 return e;
             const auto id = j["id"].get<std::int64_t>();
             if (id <= 0) return {400, "field 'id' must be a challenge's id (from 1)"};
@@ -267,8 +265,7 @@ class LobbyWs : public std::enable_shared_from_this<LobbyWs> {
     ApiError offer(bool seek, const Json& j) {
         Challenge c;
         c.variant = j["variant"].get<std::string>();
-        if (!find_variant(c.variant))
-            return {400, "unknown variant " + chimera::quoted(c.variant)};
+        if (!find_variant(c.variant)) return {400, "unknown variant " + chimera::quoted(c.variant)};
         const auto base = j["base_minutes"].get<std::int64_t>();
         const auto inc = j["increment_seconds"].get<std::int64_t>();
         if (base < 0 || base > 180) return {400, "field 'base_minutes' must be from 0 to 180"};
@@ -418,7 +415,9 @@ LobbyHub::LobbyHub(net::io_context& ioc, GameService& games,
 
 LobbyHub::~LobbyHub() { stop(); }
 
-void LobbyHub::start() { net::post(impl_->timer.get_executor(), [i = impl_] { i->tick(i); }); }
+void LobbyHub::start() {
+    net::post(impl_->timer.get_executor(), [i = impl_] { i->tick(i); });
+}
 
 void LobbyHub::stop() {
     std::lock_guard lock(impl_->mutex);
@@ -428,8 +427,8 @@ void LobbyHub::stop() {
 void LobbyHub::serve(tcp::socket&& socket, http::request<http::string_body> req,
                      std::shared_ptr<void> hold, const ServerOptions& options, std::string client,
                      std::optional<Account> account) {
-    std::make_shared<LobbyWs>(std::move(socket), impl_, std::move(hold), options,
-                              std::move(client), std::move(account))
+    std::make_shared<LobbyWs>(std::move(socket), impl_, std::move(hold), options, std::move(client),
+                              std::move(account))
         ->run(std::move(req));
 }
 
