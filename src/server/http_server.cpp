@@ -478,6 +478,10 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
                                  error_json(refusal,
                                             "too many sign-ups and new games from your "
                                             "address; slow down"));
+            if (!req[http::field::authorization].empty()) {  // a bot's token must hold
+                std::optional<Account> a;
+                if (account_of(req, false, a)) return;
+            }
             return account_request(req, path);
         }
         if (path.rfind("/api/", 0) == 0 || path == "/api") {
@@ -527,6 +531,13 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
                              "the database is unavailable: your session could not be read; "
                              "try again shortly"));
             return 503;
+        }
+        if (!a && !authorization.empty()) {  // a bot's token that does not (or no longer) hold
+            reply(401, "application/json",
+                  error_json(401,
+                             "the Authorization header holds no valid bot token (Bearer and "
+                             "the token of POST /api/account/bot; its bot may be disabled)"));
+            return 401;
         }
         if (a && changes) {
             AccountRequest site;
