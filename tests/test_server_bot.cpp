@@ -167,7 +167,7 @@ TEST_P(ServerBot, ABotNeverQuickPairsNorTakesOpenChallengesAndABadTokenIsRefused
     ASSERT_FALSE(next_of(*person, "lobby").is_null());
     ASSERT_TRUE(bot->send(chess("seek")));
     Json e = next_of(*bot, "error");
-    EXPECT_EQ(e["status"], 409) << e;
+    EXPECT_EQ(e["status"], 403) << e;
     EXPECT_EQ(e["message"], "bots do not use quick pairing: challenge them");
     ASSERT_TRUE(bot->send(chess("challenge")));
     e = next_of(*bot, "error");
@@ -176,6 +176,7 @@ TEST_P(ServerBot, ABotNeverQuickPairsNorTakesOpenChallengesAndABadTokenIsRefused
     const Json ack = next_of(*person, "ack");
     ASSERT_TRUE(bot->send(Json{{"type", "accept"}, {"id", ack["id"]}}));
     e = next_of(*bot, "error");
+    EXPECT_EQ(e["status"], 403) << e;
     EXPECT_EQ(e["message"], "a bot plays only the challenges that name it") << e;
 }
 

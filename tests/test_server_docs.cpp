@@ -265,7 +265,9 @@ class DocsRunner {
     }
 
     void websocket_script(const Block& b) {
-        static const std::regex kConnect(R"(^CONNECT (\w+) (\S+)$)");
+        // "CONNECT <name> <target>", then handshake headers: "| Name: value" each.
+        static const std::regex kConnect(R"(^CONNECT (\w+) (\S+)((?: \| [\w-]+: [^|]+)*)$)");
+        static const std::regex kHeader(R"( \| ([\w-]+): ([^|]+))");
         static const std::regex kMessage(R"(^(\w+)([<>]) (.*)$)");
         static const std::regex kClose(R"(^CLOSE (\w+)$)");
         for (std::size_t i = 0; i < b.lines.size(); ++i) {
@@ -278,7 +280,11 @@ class DocsRunner {
                 auto& ws = sockets_[m[1]];
                 ws = std::make_unique<WsClient>();
                 covered.insert(normalized("WS", m[2]));
-                ASSERT_TRUE(ws->connect(port_, substitute(m[2], vars_, &unknown)))
+                Headers headers;
+                const std::string rest = m[3];
+                for (std::sregex_iterator h(rest.begin(), rest.end(), kHeader), end; h != end; ++h)
+                    headers.emplace_back((*h)[1], substitute((*h)[2], vars_, &unknown));
+                ASSERT_TRUE(ws->connect(port_, substitute(m[2], vars_, &unknown), 0, headers))
                     << "line " << at << ": " << ws->last_error();
             } else if (std::regex_match(line, m, kClose)) {
                 ASSERT_TRUE(sockets_.count(m[1])) << "line " << at << ": no connection " << m[1];
@@ -286,7 +292,10 @@ class DocsRunner {
             } else if (std::regex_match(line, m, kMessage)) {
                 ASSERT_TRUE(sockets_.count(m[1])) << "line " << at << ": no connection " << m[1];
                 WsClient& ws = *sockets_[m[1]];
-                const std::string text = substitute(m[3], vars_, &unknown);
+                // What is sent has its placeholders filled in; what is expected
+                // keeps them, for match() to capture or compare (a number too).
+                const std::string text =
+                    m[2] == ">" ? substitute(m[3], vars_, &unknown) : std::string(m[3]);
                 const Json j = Json::parse(text, nullptr, false);
                 if (m[2] == ">") {
                     // A message that is not JSON is sent as it is (examples of bad input).
@@ -408,7 +417,19 @@ TEST(ServerDocs, EveryExampleInApiMdHolds) {
                                  "POST /api/account/password",
                                  "GET /api/account/export",
                                  "POST /api/account/delete",
+                                 "POST /api/account/bot",
                                  "WS /api/games/{}/ws",
+                                 "WS /api/lobby/ws",
+                                 "send challenge",
+                                 "send seek",
+                                 "send accept",
+                                 "send decline",
+                                 "send cancel",
+                                 "receive lobby",
+                                 "receive added",
+                                 "receive removed",
+                                 "receive paired",
+                                 "receive declined",
                                  "send move",
                                  "send resign",
                                  "send draw",

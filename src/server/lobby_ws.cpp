@@ -51,11 +51,13 @@ Json challenge_json(const Challenge& c) {
 }
 
 // The lobby's refusals (lobby.h) as statuses: too many (429), an account
-// needed (401), anything else a conflict with what the lobby holds (409).
+// needed (401), what a bot may not do (403), anything else a conflict with
+// what the lobby holds (409).
 ApiError lobby_refusal(const std::string& why) {
     if (why.rfind("at most", 0) == 0) return {429, why};
     if (why.find("log in first") != std::string::npos) return {401, why};
     if (why.rfind("the lobby is full", 0) == 0) return {503, why};
+    if (why.rfind("bots ", 0) == 0 || why.rfind("a bot ", 0) == 0) return {403, why};
     return {409, why};
 }
 
