@@ -178,6 +178,15 @@ TEST_P(ServerLobby, ADirectChallengeIsSeenByItsPlayerOnlyWhoMayDeclineOrAccept) 
     EXPECT_EQ(a["opponent"], "Bob");
     EXPECT_EQ(b["opponent"], "Alice");
     EXPECT_TRUE(a["rated"].get<bool>());
+    // The game is Alice's wherever she logs in: her games going on carry her seat.
+    const HttpResult mine = http_request(port(), "GET", "/api/account/games", "",
+                                         "application/json", {{"Cookie", alice_cookie}});
+    ASSERT_EQ(mine.status, 200) << mine;
+    ASSERT_EQ(mine.json()["games"].size(), 1u) << mine;
+    EXPECT_EQ(mine.json()["games"][0]["id"], a["game"]);
+    EXPECT_EQ(mine.json()["games"][0]["token"], a["token"]);
+    EXPECT_EQ(mine.json()["games"][0]["side"], a["side"]);
+    EXPECT_EQ(mine.json()["games"][0]["opponent"], "Bob");
     const Json s = state(a["game"], a["token"]);
     EXPECT_TRUE(s["rated"].get<bool>());
     EXPECT_EQ(s["players"][a["side"].get<std::string>()]["name"], "Alice") << s["players"];

@@ -117,8 +117,10 @@ void AccountService::stop() {
 
 void AccountService::handle(AccountRequest req, std::function<void(ApiResponse)> done) {
     if (req.path == "/api/account" && req.method == "GET") return done(whoami(req));
-    if (req.method != "POST" && !(req.method == "GET" && req.path == "/api/account/export"))
-        return done(error(405, req.path == "/api/account/export" ? "use GET" : "use POST"));
+    if (req.path == "/api/account/games" && req.method == "GET") return done(ongoing_games(req));
+    const bool read = req.path == "/api/account/export" || req.path == "/api/account/games";
+    if (req.method != "POST" && !(req.method == "GET" && read))
+        return done(error(405, read ? "use GET" : "use POST"));
     if (const std::string why = cross_site(req); !why.empty()) return done(error(403, why));
     {
         std::lock_guard lock(mutex_);
@@ -346,6 +348,27 @@ ApiResponse AccountService::check_password(const AccountRequest& req, const Acco
 ApiResponse AccountService::whoami(const AccountRequest& req) {
     const std::optional<Account> a = session_account(req, nullptr);
     return json_response(200, Json{{"account", a ? account_json(*a) : Json()}});
+}
+
+ApiResponse AccountService::ongoing_games(const AccountRequest& req) {
+    const std::optional<Account> a = session_account(req, nullptr);
+    if (!a) return error(401, kNotLoggedIn);
+    std::vector<SqlRows> rows;
+    if (Status s = storage_.run_sql({{&sql::kOngoingGamesOf, {a->name}}}, &rows); !s)
+        return error(s.is_unavailable() ? 503 : 500, s.message());
+    Json games = Json::array();
+    for (const auto& r : rows.at(0)) {
+        const int side = r.at(3) == a->name ? 0 : 1;
+        const std::string& opponent = r.at(4 - side);
+        games.push_back({{"id", r.at(0)},
+                         {"variant", r.at(1)},
+                         {"mode", r.at(2)},
+                         {"side", side == 0 ? "white" : "black"},
+                         {"token", r.at(5 + side)},
+                         {"opponent", opponent.empty() ? Json() : Json(opponent)},
+                         {"rated", r.at(7) != "0"}});
+    }
+    return json_response(200, Json{{"games", games}});
 }
 
 bool AccountService::disabled(const std::string& name) {

@@ -99,6 +99,7 @@ class AccountService {
     ApiResponse export_data(const AccountRequest& req);
     ApiResponse remove(const AccountRequest& req, const Json& body);
     ApiResponse whoami(const AccountRequest& req);
+    ApiResponse ongoing_games(const AccountRequest& req);  // GET /api/account/games
     // The account becomes a bot (one that has played no rated game) and is
     // given a new API token, which ends the one before.
     ApiResponse make_bot(const AccountRequest& req, const Json& body);

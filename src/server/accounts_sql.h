@@ -45,4 +45,12 @@ inline constexpr SqlStatement kBotOfToken{
 inline constexpr SqlStatement kRatedGamesOf{"rated_games_of",
                                             "SELECT count(*) FROM ratings WHERE account = $1"};
 
+// An account's games going on (its seats' tokens are its own: any of its
+// sessions may play them).
+inline constexpr SqlStatement kOngoingGamesOf{
+    "ongoing_games_of",
+    "SELECT id, variant, mode, account_white, account_black, token_white, token_black, rated "
+    "FROM games WHERE (account_white = $1 OR account_black = $1) AND result = '*' AND "
+    "termination = '' ORDER BY updated_ms DESC, id DESC LIMIT 50"};
+
 }  // namespace chimera::server::sql
