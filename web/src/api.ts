@@ -109,7 +109,19 @@ export const api = {
   changePassword: (password: string, newPassword: string) =>
     request<{ account: AccountInfo }>("POST", "/api/account/password", { password, new_password: newPassword }),
   deleteAccount: (password: string) => request<{ deleted: string }>("POST", "/api/account/delete", { password }),
+  // The account's games going on, each with its seat's token.
+  myGames: () => request<{ games: OngoingGame[] }>("GET", "/api/account/games"),
 };
+
+export interface OngoingGame {
+  id: string;
+  variant: string;
+  mode: string;
+  side: "white" | "black";
+  token: string;
+  opponent: string | null;
+  rated: boolean;
+}
 
 export interface GameSummary {
   id: string;

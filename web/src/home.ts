@@ -7,6 +7,7 @@ import { listOutcome } from "./ending";
 import { importRequest, timeControlProblem, type ImportChoice } from "./forms";
 import { escapeHtml, saveToken } from "./game";
 import { FinishedPages } from "./listing";
+import { lobbyMarkup, startLobby } from "./lobby";
 import { rulesPages } from "./rules";
 import { bindSettings, settingsMarkup } from "./settings";
 import { boardPicture } from "./thumbnail";
@@ -104,6 +105,8 @@ export async function renderHome(root: HTMLElement, go: (path: string) => void) 
     <h1>Chimera</h1>
     ${accountLine(me)}
     <p class="lede">${escapeHtml(lede(list))}</p>
+    ${list.length ? lobbyMarkup(list, me) : ""}
+    <h2>A new game</h2>
     <form id="new-game" class="new-game">
       <fieldset class="variants"><legend>Variant</legend>
         ${listError ? `<p class="error" role="alert">The variant list is unavailable: ${escapeHtml(listError)}</p>` : variantCards(list)}
@@ -165,6 +168,7 @@ export async function renderHome(root: HTMLElement, go: (path: string) => void) 
     <section><h2>Games to watch</h2><div id="games">Loading…</div></section>
     ${settingsMarkup()}`;
   bindSettings(root);
+  if (list.length) startLobby(root, list, me, go);
   const form = root.querySelector<HTMLFormElement>("#new-game")!;
   const chosen = () => findVariant(list, String(new FormData(form).get("variant")));
   let startsOf = "";
