@@ -26,6 +26,10 @@
 // --analysts N keeps N analysis searches running during play (three lines of
 // chess each, a new position every --analyst-hold-ms, default 10 s) and
 // reports how long each took to reach depth 10 (tools/loadgen_analysts.h).
+// --lobby-viewers N keeps N lobby WebSockets open during play, each reading
+// every change of the list, while --lobby-churn R challenges a second (default
+// 5) are posted and cancelled; it reports how long a challenge took to reach
+// every viewer (tools/loadgen_lobby.h).
 //
 //   tools/fill-finished-games /tmp/f.db 100000 build/chimera
 //   chimera_loadgen --server build/chimera --db /tmp/f.db --games 100 --think-ms 1000
@@ -66,6 +70,7 @@
 #include <vector>
 
 #include "loadgen_analysts.h"
+#include "loadgen_lobby.h"
 
 extern char** environ;
 
@@ -101,6 +106,8 @@ struct Options {
     int list_limit = 200;
     int analysts = 0;  // analysis searches kept running during play (loadgen_analysts.h)
     int analyst_hold_ms = 10000;
+    int lobby_viewers = 0;   // lobby WebSockets open during play (loadgen_lobby.h)
+    double lobby_churn = 5;  // challenges posted and cancelled a second
 };
 
 // The LANs of a state's compact legal moves (docs/api.md, "Legal moves"): under
@@ -572,7 +579,8 @@ int usage() {
                  "         [--max-moves N] [--max-plies N] [--threads N] [--server-threads N]\n"
                  "         [--parallel N] [--variant ID] [--seed N] [--think-ms MS] [--db FILE]\n"
                  "         [--list-pollers N] [--list-rate R] [--list-limit N]\n"
-                 "         [--analysts N] [--analyst-hold-ms MS]\n";
+                 "         [--analysts N] [--analyst-hold-ms MS]\n"
+                 "         [--lobby-viewers N] [--lobby-churn R]\n";
     return 2;
 }
 
@@ -620,6 +628,10 @@ int run(int argc, char** argv) {
             opt.analysts = std::clamp(std::stoi(v), 0, 1000);
         else if (a == "--analyst-hold-ms")
             opt.analyst_hold_ms = std::clamp(std::stoi(v), 100, 600000);
+        else if (a == "--lobby-viewers")
+            opt.lobby_viewers = std::clamp(std::stoi(v), 0, 20000);
+        else if (a == "--lobby-churn")
+            opt.lobby_churn = std::clamp(std::stod(v), 0.0, 100.0);
         else
             return usage();
     }
@@ -681,6 +693,13 @@ int run(int argc, char** argv) {
         analysts.emplace(sh.endpoint, opt.analysts, std::chrono::milliseconds(opt.analyst_hold_ms));
         std::this_thread::sleep_for(1s);  // their searches under way before the games move
     }
+    std::optional<LobbyViewers> lobby;
+    bool lobby_in = true;
+    if (opt.lobby_viewers > 0) {
+        lobby.emplace(sh.endpoint, opt.lobby_viewers, opt.lobby_churn);
+        lobby_in = lobby->start();
+        std::this_thread::sleep_for(1s);  // the posting under way before the games move
+    }
     rusage ru0{};
     getrusage(RUSAGE_SELF, &ru0);
     const double server_cpu0 = opt.pid ? cpu_seconds(opt.pid) : 0;
@@ -708,6 +727,8 @@ int run(int argc, char** argv) {
     pollers_stop = true;
     for (auto& p : pollers) p.join();
     if (analysts) analysts->stop();
+    std::optional<LobbyStats> lobby_stats;
+    if (lobby) lobby_stats = lobby->stop();
     const double server_cpu = opt.pid ? cpu_seconds(opt.pid) - server_cpu0 : 0;
     rusage ru1{};
     getrusage(RUSAGE_SELF, &ru1);
@@ -776,6 +797,16 @@ int run(int argc, char** argv) {
             quantile_ms(us, 1.0), a.depth10_ms.size(), a.short_of_depth10, opt.analyst_hold_ms,
             a.failures);
     }
+    if (lobby_stats) {
+        const LobbyStats& l = *lobby_stats;
+        std::printf(
+            "lobby:    %d viewers (%ld connected), %ld challenges posted and cancelled (%.1f/s): "
+            "each reached every viewer in p50 %.2f ms, p99 %.2f ms, max %.2f ms (%zu samples); "
+            "%ld messages read, %ld failures\n",
+            opt.lobby_viewers, l.connected, l.posted, static_cast<double>(l.posted) / play_s,
+            quantile_ms(l.added_us, 0.5), quantile_ms(l.added_us, 0.99),
+            quantile_ms(l.added_us, 1.0), l.added_us.size(), l.messages, l.failures);
+    }
     std::printf(
         "cpu:      server %.1f s (%.0f%% of one core), load generator %.1f s, during play\n",
         server_cpu, 100 * server_cpu / play_s, cpu(ru1) - cpu(ru0));
@@ -803,7 +834,7 @@ int run(int argc, char** argv) {
         std::error_code ec;
         std::filesystem::remove_all(tmpdir, ec);
     }
-    return created == opt.games && connected == opt.games ? 0 : 1;
+    return created == opt.games && connected == opt.games && lobby_in ? 0 : 1;
 }
 
 }  // namespace chimera::loadgen

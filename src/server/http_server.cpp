@@ -654,15 +654,17 @@ struct HttpServer::Impl {
     // Before the io_context: sessions still queued in it give their places back
     // when it is destroyed.
     Admission admission{options};
+    // Before the io_context too: a lobby message still queued there holds its
+    // connection, which lives on the lobby's own io_context (lobby_ws.h).
+    LobbyHub lobby{ioc, games, [this](const std::string& address) {
+                       return admission.may_create_game(address);
+                   }};
     net::io_context ioc;
     tcp::acceptor acceptor{ioc};
     std::vector<std::thread> threads;
     std::optional<net::signal_set> signals;
     std::optional<net::steady_timer> drain_timer;
     net::steady_timer accept_pause{ioc};
-    LobbyHub lobby{ioc, games, [this](const std::string& address) {
-                       return admission.may_create_game(address);
-                   }};
 
     Impl(GameService& g, AnalysisService* a, AccountService* acc, ServerOptions o)
         : games(g),

@@ -1,5 +1,9 @@
 #include "server/lobby_ws.h"
 
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
 #include <chrono>
 #include <deque>
 #include <map>
@@ -66,14 +70,15 @@ ApiError lobby_refusal(const std::string& why) {
 class LobbyWs;
 
 struct LobbyHub::Impl {
-    Impl(net::io_context& ioc, GameService& g, std::function<int(const std::string&)> may)
-        : games(g), may_create_game(std::move(may)), timer(ioc) {}
+    Impl(net::io_context& w, GameService& g, std::function<int(const std::string&)> may)
+        : work(w), games(g), may_create_game(std::move(may)) {}
 
+    net::io_context& work;  // the server's threads: the database, the games
     GameService& games;
     std::function<int(const std::string&)> may_create_game;
     Lobby lobby;
-    net::steady_timer timer;
-    bool stopped = false;  // under mutex
+    net::steady_timer* timer = nullptr;  // on the lobby's thread
+    bool stopped = false;                // under mutex
 
     // The connections by owner key, each with its account's name key ("" anonymous).
     struct Conn {
@@ -156,15 +161,20 @@ struct LobbyHub::Impl {
         send(p.other.owner, seat(second, c.by));
     }
 
-    // Every second: the seeks whose windows have grown to meet.
+    // Every second: the seeks whose windows have grown to meet (their games
+    // started on the server's threads).
     void tick(const std::shared_ptr<Impl>& self) {
         {
             std::lock_guard lock(mutex);
             if (stopped) return;
         }
-        for (const Pairing& p : lobby.match_waiting(now_ms())) pair(p);
-        timer.expires_after(std::chrono::seconds(1));
-        timer.async_wait([self](beast::error_code ec) {
+        std::vector<Pairing> met = lobby.match_waiting(now_ms());
+        if (!met.empty())
+            net::post(work, [self, met = std::move(met)] {
+                for (const Pairing& p : met) self->pair(p);
+            });
+        timer->expires_after(std::chrono::seconds(1));
+        timer->async_wait([self](beast::error_code ec) {
             if (!ec) self->tick(self);
         });
     }
@@ -227,7 +237,11 @@ class LobbyWs : public std::enable_shared_from_this<LobbyWs> {
             enqueue(error_text({429, "too many messages; slow down"}));
             return do_read();
         }
-        if (ApiError err = handle(text)) enqueue(error_text(err));
+        // Decided on the server's threads (it may read the database or start
+        // a game); the answers come back through deliver().
+        net::post(work_, [self = shared_from_this(), text] {
+            if (ApiError err = self->handle(text)) self->deliver(error_text(err));
+        });
         do_read();
     }
 
@@ -258,7 +272,10 @@ class LobbyWs : public std::enable_shared_from_this<LobbyWs> {
             if (id <= 0) return {400, "field 'id' must be a challenge's id (from 1)"};
             return answer(type, static_cast<std::uint64_t>(id));
         }
-        if (type == "ping") return enqueue(text_of({{"type", "pong"}})), ApiError{};
+        if (type == "ping") {
+            deliver(text_of({{"type", "pong"}}));
+            return {};
+        }
         return {400, "unknown message type " + chimera::quoted(type) +
                          " (challenge, seek, cancel, accept, decline or ping)"};
     }
@@ -316,7 +333,7 @@ class LobbyWs : public std::enable_shared_from_this<LobbyWs> {
                 return lobby_refusal(why);
             c.id = id;
             c.created_ms = now;
-            enqueue(text_of({{"type", "ack"}, {"of", "challenge"}, {"id", id}}));
+            deliver(text_of({{"type", "ack"}, {"of", "challenge"}, {"id", id}}));
             hub_->added(c);
             return {};
         }
@@ -327,7 +344,7 @@ class LobbyWs : public std::enable_shared_from_this<LobbyWs> {
         if (paired) {
             hub_->pair(p);
         } else {
-            enqueue(text_of({{"type", "ack"}, {"of", "seek"}, {"id", id}}));
+            deliver(text_of({{"type", "ack"}, {"of", "seek"}, {"id", id}}));
         }
         return {};
     }
@@ -337,7 +354,7 @@ class LobbyWs : public std::enable_shared_from_this<LobbyWs> {
         if (type == "cancel") {
             if (!hub_->lobby.cancel(owner_, id))
                 return {404, "you have no challenge or seek " + std::to_string(id)};
-            enqueue(text_of({{"type", "ack"}, {"of", "cancel"}, {"id", id}}));
+            deliver(text_of({{"type", "ack"}, {"of", "cancel"}, {"id", id}}));
             hub_->removed({id});
             return {};
         }
@@ -345,7 +362,7 @@ class LobbyWs : public std::enable_shared_from_this<LobbyWs> {
             const std::optional<Challenge> c = hub_->lobby.decline(id, name());
             if (!c) return {404, "no challenge " + std::to_string(id) + " names you"};
             hub_->send(c->by.owner, text_of({{"type", "declined"}, {"id", id}, {"by", name()}}));
-            enqueue(text_of({{"type", "ack"}, {"of", "decline"}, {"id", id}}));
+            deliver(text_of({{"type", "ack"}, {"of", "decline"}, {"id", id}}));
             hub_->removed({id});
             return {};
         }
@@ -388,6 +405,8 @@ class LobbyWs : public std::enable_shared_from_this<LobbyWs> {
 
     websocket::stream<beast::tcp_stream> ws_;
     std::shared_ptr<LobbyHub::Impl> hub_;
+    // The server's threads, one message of this connection at a time, in order.
+    net::strand<net::io_context::executor_type> work_{net::make_strand(hub_->work)};
     std::shared_ptr<void> hold_;
     const std::string client_;
     const std::optional<Account> account_;
@@ -411,25 +430,52 @@ void LobbyHub::Impl::send_if(const Text& text, Pick pick) {
     for (const auto& ws : to) ws->deliver(text);
 }
 
-LobbyHub::LobbyHub(net::io_context& ioc, GameService& games,
+LobbyHub::LobbyHub(net::io_context& work, GameService& games,
                    std::function<int(const std::string&)> may_create_game)
-    : impl_(std::make_shared<Impl>(ioc, games, std::move(may_create_game))) {}
+    : impl_(std::make_shared<Impl>(work, games, std::move(may_create_game))),
+      ioc_(std::make_unique<net::io_context>(1)),
+      timer_(std::make_unique<net::steady_timer>(*ioc_)) {
+    impl_->timer = timer_.get();
+}
 
-LobbyHub::~LobbyHub() { stop(); }
+LobbyHub::~LobbyHub() {
+    stop();
+    timer_.reset();
+    ioc_.reset();  // the connections still held go, with their sockets
+    impl_.reset();
+}
 
 void LobbyHub::start() {
-    net::post(impl_->timer.get_executor(), [i = impl_] { i->tick(i); });
+    if (thread_.joinable()) return;
+    net::post(*ioc_, [i = impl_] { i->tick(i); });
+    thread_ = std::thread([this] {
+        // Below the games: a woken game thread runs before the fan-out goes on.
+        setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), 10);
+        auto guard = net::make_work_guard(*ioc_);
+        ioc_->run();
+    });
 }
 
 void LobbyHub::stop() {
-    std::lock_guard lock(impl_->mutex);
-    impl_->stopped = true;
+    {
+        std::lock_guard lock(impl_->mutex);
+        impl_->stopped = true;
+    }
+    ioc_->stop();
+    if (thread_.joinable()) thread_.join();
 }
 
 void LobbyHub::serve(tcp::socket&& socket, http::request<http::string_body> req,
                      std::shared_ptr<void> hold, const ServerOptions& options, std::string client,
                      std::optional<Account> account) {
-    std::make_shared<LobbyWs>(std::move(socket), impl_, std::move(hold), options, std::move(client),
+    // The connection moves to the lobby's thread.
+    beast::error_code ec;
+    const auto protocol = socket.local_endpoint(ec).protocol();
+    if (ec) return;
+    const auto fd = socket.release(ec);
+    if (ec) return;
+    tcp::socket moved(net::make_strand(*ioc_), protocol, fd);
+    std::make_shared<LobbyWs>(std::move(moved), impl_, std::move(hold), options, std::move(client),
                               std::move(account))
         ->run(std::move(req));
 }

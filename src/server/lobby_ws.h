@@ -17,6 +17,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <thread>
 
 #include "server/accounts.h"
 #include "server/games.h"
@@ -25,18 +26,25 @@ namespace chimera::server {
 
 struct ServerOptions;
 
+// The lobby's connections live on a thread of their own, at a lower
+// priority (niceness 10): sending each change to every viewer (a thousand
+// writes for one new challenge) gives way to the games' moves. What reads
+// the database or starts a game runs on the server's threads (`work`), at
+// their priority, so the lobby's thread never holds what a game waits for.
 class LobbyHub {
   public:
-    // may_create_game: 0, or the status refusing one more new game from the
-    // address (the per-address limit of POST /api/games, which a challenge
-    // and a seek count against: each may start a game).
-    LobbyHub(boost::asio::io_context& ioc, GameService& games,
+    // work: the server's io_context. may_create_game: 0, or the status
+    // refusing one more new game from the address (the per-address limit of
+    // POST /api/games, which a challenge and a seek count against: each may
+    // start a game).
+    LobbyHub(boost::asio::io_context& work, GameService& games,
              std::function<int(const std::string& address)> may_create_game);
     ~LobbyHub();
     LobbyHub(const LobbyHub&) = delete;
     LobbyHub& operator=(const LobbyHub&) = delete;
 
-    // Starts pairing the waiting seeks every second; stop() ends it.
+    // Starts the lobby's thread, and the pairing of the waiting seeks every
+    // second; stop() ends both (idempotent).
     void start();
     void stop();
 
@@ -51,7 +59,12 @@ class LobbyHub {
     struct Impl;
 
   private:
+    // Destroyed in this order: the timer, the connections (with the
+    // io_context), the hub's state they shared.
     std::shared_ptr<Impl> impl_;
+    std::unique_ptr<boost::asio::io_context> ioc_;
+    std::unique_ptr<boost::asio::steady_timer> timer_;
+    std::thread thread_;
 };
 
 }  // namespace chimera::server
