@@ -532,7 +532,8 @@ TEST(PostgresAndSqliteSchema, BothEndAtTheSameVersionWithTheSameTablesColumnsAnd
     EXPECT_EQ(b.columns, a.columns);
     EXPECT_EQ(b.indexes, a.indexes);
     EXPECT_GE(a.columns.size(), 30u) << "the schema was not read";
-    EXPECT_EQ(a.indexes, (Rows{{"games_account_black"},
+    EXPECT_EQ(a.indexes, (Rows{{"accounts_bot_token"},
+                               {"games_account_black"},
                                {"games_account_white"},
                                {"games_finished"},
                                {"games_owner"},

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <random>
 #include <sstream>
 
@@ -15,6 +16,7 @@
 #include "engine/fit.h"
 #include "game/record.h"
 #include "match/match.h"
+#include "protocol/uci_client.h"
 
 namespace chimera {
 namespace {
@@ -164,6 +166,49 @@ TEST(MatchSubprocess, AProgramThatIsNotAnEngineIsRejectedBeforeTheGames) {
     EXPECT_EQ(run({"match", "chess", "--b", "engine=/bin/true"}, out, err), app::kUsageError);
     EXPECT_NE(err.find("uciok"), std::string::npos) << err;
     EXPECT_TRUE(out.empty());
+}
+
+// The harness sends another engine only what it asked for: the options of
+// option.NAME=VALUE, Hash and UCI_Variant where the engine lists them, and a
+// Skill Level only for level= (Stockfish's scale is 0-20: 8 would weaken it).
+// A fake engine, a shell script, logs what it is sent.
+TEST(MatchSubprocess, AnEngineIsSentItsOptionsAndNoSkillLevelUnasked) {
+    const std::string dir = ::testing::TempDir();
+    const std::string log = dir + "chimera-fake-engine.log", script = dir + "chimera-fake-engine";
+    std::filesystem::remove(log);
+    std::ofstream(script) << "#!/bin/sh\nwhile read line; do\n  echo \"$line\" >> " << log
+                          << "\n  case \"$line\" in\n"
+                             "    uci) echo 'id name fake'; echo 'option name UCI_Elo type spin "
+                             "default 1350 min 1350 max 2850'; echo 'option name Hash type spin "
+                             "default 16 min 1 max 64'; echo uciok;;\n"
+                             "    isready) echo readyok;;\n    quit) exit 0;;\n  esac\ndone\n";
+    std::filesystem::permissions(script, std::filesystem::perms::owner_all);
+    match::PlayerConfig p;
+    ASSERT_TRUE(match::parse_player("engine=" + script + ",option.UCI_Elo=2400", p));
+    EXPECT_FALSE(p.skill_given);
+    EXPECT_EQ(p.name, script + " UCI_Elo=2400");
+    {
+        protocol::UciClient engine;
+        const Status s = engine.start(script, "chess", 8, p.skill_given ? p.skill : -1, p.options);
+        ASSERT_TRUE(s) << s.message();
+    }
+    std::ifstream in(log);
+    const std::string sent((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    EXPECT_NE(sent.find("setoption name UCI_Elo value 2400\n"), std::string::npos) << sent;
+    EXPECT_NE(sent.find("setoption name Hash value 8\n"), std::string::npos) << sent;
+    EXPECT_EQ(sent.find("Skill Level"), std::string::npos) << "not asked for: " << sent;
+    EXPECT_EQ(sent.find("UCI_Variant"), std::string::npos) << "not listed: " << sent;
+    // An option the engine does not list, or a level it has no Skill Level for: refused.
+    protocol::UciClient other;
+    Status s = other.start(script, "chess", 8, -1, {{"UCI_LimitStrength", "true"}});
+    EXPECT_NE(s.message().find("has no option 'UCI_LimitStrength'"), std::string::npos)
+        << s.message();
+    protocol::UciClient leveled;
+    s = leveled.start(script, "chess", 8, 3);
+    EXPECT_NE(s.message().find("'Skill Level'"), std::string::npos) << s.message();
+    match::PlayerConfig fresh, again;
+    EXPECT_FALSE(match::parse_player("option.Hash=4", fresh)) << "options are for engine= players";
+    EXPECT_FALSE(match::parse_player("engine=x,option.=4", again));
 }
 
 }  // namespace

@@ -57,7 +57,9 @@ int cmd_match(const Args& args, std::ostream& out, std::ostream& err) {
             if (Status s = match::parse_player(*v, p); !s) return usage_error(err, s.message());
             if (!p.engine.empty() && !p.random) {  // check the program speaks UCI before the games
                 protocol::UciClient probe;
-                if (Status s = probe.start(p.engine, c.variant, 1, p.skill); !s)
+                if (Status s = probe.start(p.engine, c.variant, 1, p.skill_given ? p.skill : -1,
+                                           p.options);
+                    !s)
                     return usage_error(err, s.message());
             }
             (a == "--a" ? c.a : c.b) = p;

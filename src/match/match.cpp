@@ -41,13 +41,17 @@ Status parse_player(std::string_view spec, PlayerConfig& out) {
             out.engine = std::string(value);
         } else if (key == "random") {
             out.random = value == "1";
+        } else if (key.substr(0, 7) == "option.") {
+            if (key.size() == 7 || value.empty())
+                return Status::error("player option " + quoted(item) + " is not option.NAME=VALUE");
+            out.options.emplace_back(std::string(key.substr(7)), std::string(value));
         } else {
             const auto n = parse_uint(value, 12);
             if (!n)
                 return Status::error("player option " + quoted(key) + ": " + quoted(value) +
                                      " is not a number");
             if (key == "level" && *n >= 1 && *n <= 8)
-                out.skill = *n;
+                out.skill = *n, out.skill_given = true;
             else if (key == "nodes")
                 out.nodes = static_cast<std::uint64_t>(*n);
             else if (key == "depth" && *n <= 100)
@@ -62,10 +66,15 @@ Status parse_player(std::string_view spec, PlayerConfig& out) {
         }
         start = end + 1;
     }
-    if (out.name.empty())
+    if (!out.options.empty() && out.engine.empty())
+        return Status::error("option.NAME=VALUE is for an engine=PATH player");
+    if (out.name.empty()) {
         out.name = out.random           ? "random mover"
                    : out.engine.empty() ? "level " + std::to_string(out.skill)
-                                        : out.engine + " level " + std::to_string(out.skill);
+                   : out.skill_given    ? out.engine + " level " + std::to_string(out.skill)
+                                        : out.engine;
+        for (const auto& [name, value] : out.options) out.name += " " + name + "=" + value;
+    }
     return Status::ok();
 }
 
@@ -175,7 +184,8 @@ GameResult play_game(const MatchConfig& c, const Opening& opening, bool a_is_whi
         if (players[s]->engine.empty() || players[s]->random) continue;
         uci[s] = std::make_unique<protocol::UciClient>();
         if (Status st = uci[s]->start(players[s]->engine, c.variant, players[s]->hash_mb,
-                                      players[s]->skill);
+                                      players[s]->skill_given ? players[s]->skill : -1,
+                                      players[s]->options);
             !st)
             failure = st.message();
     }

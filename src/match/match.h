@@ -20,6 +20,12 @@ namespace chimera::match {
 struct PlayerConfig {
     std::string name;
     int skill = 8;
+    // Whether level= was given: only then is an engine= player sent a Skill
+    // Level (another engine's scale is its own: Stockfish's 8 of 20 is weak).
+    bool skill_given = false;
+    // option.NAME=VALUE: UCI options for an engine= player, sent in order
+    // (e.g. option.UCI_LimitStrength=true,option.UCI_Elo=2400).
+    std::vector<std::pair<std::string, std::string>> options;
     std::uint64_t nodes = 0;
     int depth = 0;
     int movetime_ms = 0;
@@ -28,7 +34,8 @@ struct PlayerConfig {
     std::string engine;   // a UCI engine program to run as a subprocess ("" = in process)
 };
 
-// Parses "level=6,nodes=20000,depth=8,movetime=100,hash=16,name=x,engine=PATH" or "random".
+// Parses "level=6,nodes=20000,depth=8,movetime=100,hash=16,name=x,engine=PATH,
+// option.NAME=VALUE" or "random".
 Status parse_player(std::string_view spec, PlayerConfig& out);
 
 struct MatchConfig {

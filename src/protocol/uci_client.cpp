@@ -7,6 +7,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cstring>
 #include <sstream>
@@ -45,8 +47,8 @@ void UciClient::stop_process() {
     to_engine_ = from_engine_ = -1;
 }
 
-Status UciClient::start(const std::string& path, const std::string& variant, int hash_mb,
-                        int skill) {
+Status UciClient::start(const std::string& path, const std::string& variant, int hash_mb, int skill,
+                        const std::vector<std::pair<std::string, std::string>>& options) {
     path_ = path;
     int in_pipe[2], out_pipe[2];
     if (pipe2(in_pipe, O_CLOEXEC) != 0)
@@ -77,10 +79,32 @@ Status UciClient::start(const std::string& path, const std::string& variant, int
     // A program that exits at once may be noticed on the write or on the
     // read, whichever comes first; either way the user learns the same thing.
     if (Status s = send("uci"); !s) return Status::error(s.message() + " (waiting for uciok)");
-    if (Status s = expect("uciok", kHandshakeMs); !s) return s;
-    if (Status s = send("setoption name UCI_Variant value " + variant); !s) return s;
-    if (Status s = send("setoption name Hash value " + std::to_string(hash_mb)); !s) return s;
-    if (Status s = send("setoption name Skill Level value " + std::to_string(skill)); !s) return s;
+    std::vector<std::string> listed;
+    if (Status s = expect("uciok", kHandshakeMs, &listed); !s) return s;
+    auto has = [&](const std::string& name) {  // UCI's option names are case-insensitive
+        return std::any_of(listed.begin(), listed.end(), [&](const std::string& l) {
+            return std::equal(l.begin(), l.end(), name.begin(), name.end(), [](char x, char y) {
+                return std::tolower(static_cast<unsigned char>(x)) ==
+                       std::tolower(static_cast<unsigned char>(y));
+            });
+        });
+    };
+    std::vector<std::pair<std::string, std::string>> set;
+    if (has("UCI_Variant")) set.emplace_back("UCI_Variant", variant);
+    if (has("Hash")) set.emplace_back("Hash", std::to_string(hash_mb));
+    if (skill >= 0) {
+        if (!has("Skill Level"))
+            return Status::error("engine " + path + " has no option 'Skill Level' (level=)");
+        set.emplace_back("Skill Level", std::to_string(skill));
+    }
+    for (const auto& [name, value] : options) {
+        if (!has(name))
+            return Status::error("engine " + path + " has no option " + quoted(name) +
+                                 " (it lists " + std::to_string(listed.size()) + ")");
+        set.emplace_back(name, value);
+    }
+    for (const auto& [name, value] : set)
+        if (Status s = send("setoption name " + name + " value " + value); !s) return s;
     if (Status s = send("isready"); !s) return s;
     return expect("readyok", kHandshakeMs);
 }
@@ -127,12 +151,17 @@ Status UciClient::read_line(std::string& line, int timeout_ms) {
     }
 }
 
-Status UciClient::expect(const std::string& token, int timeout_ms) {
+Status UciClient::expect(const std::string& token, int timeout_ms,
+                         std::vector<std::string>* options) {
     std::string line;
     while (true) {
         if (Status s = read_line(line, timeout_ms); !s)
             return Status::error(s.message() + " (waiting for " + token + ")");
         if (line == token) return Status::ok();
+        // "option name <NAME, may have spaces> type ...": the name.
+        if (options && line.rfind("option name ", 0) == 0)
+            if (const std::size_t t = line.find(" type ", 12); t != std::string::npos)
+                options->push_back(line.substr(12, t - 12));
     }
 }
 

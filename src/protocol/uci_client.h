@@ -22,8 +22,11 @@ class UciClient {
     ~UciClient();
 
     // Starts `path` (no arguments: Chimera reads UCI then) and completes the
-    // uci/uciok handshake; then sets the options and waits for readyok.
-    Status start(const std::string& path, const std::string& variant, int hash_mb, int skill);
+    // uci/uciok handshake; then sets the options and waits for readyok. The
+    // variant, Hash and Skill Level (skill < 0: not sent) only where the
+    // engine has them; `options` (name, value) each must be one it lists.
+    Status start(const std::string& path, const std::string& variant, int hash_mb, int skill,
+                 const std::vector<std::pair<std::string, std::string>>& options = {});
 
     // Searches the position given by a start FEN ("" = startpos) and moves in LAN.
     Status go(const std::string& fen, const std::vector<std::string>& moves,
@@ -32,7 +35,8 @@ class UciClient {
   private:
     Status send(const std::string& line);
     Status read_line(std::string& line, int timeout_ms);
-    Status expect(const std::string& token, int timeout_ms);
+    Status expect(const std::string& token, int timeout_ms,
+                  std::vector<std::string>* options = nullptr);
     void stop_process();
 
     pid_t pid_ = -1;
