@@ -237,12 +237,38 @@ class LobbyWs : public std::enable_shared_from_this<LobbyWs> {
             enqueue(error_text({429, "too many messages; slow down"}));
             return do_read();
         }
-        // Decided on the server's threads (it may read the database or start
-        // a game); the answers come back through deliver().
-        net::post(work_, [self = shared_from_this(), text] {
-            if (ApiError err = self->handle(text)) self->deliver(error_text(err));
-        });
+        submit(text);
         do_read();
+    }
+
+    // A message is decided on the server's threads (it may read the database
+    // or start a game), one of this connection's at a time, in order; the
+    // answers come back through deliver(). (No strand of the server's
+    // io_context is kept here: this connection may outlive that io_context.)
+    void submit(std::string text) {
+        {
+            std::lock_guard lock(inbox_mutex_);
+            inbox_.push_back(std::move(text));
+            if (deciding_) return;
+            deciding_ = true;
+        }
+        net::post(hub_->work, [self = shared_from_this()] { self->decide(); });
+    }
+
+    void decide() {
+        for (;;) {
+            std::string text;
+            {
+                std::lock_guard lock(inbox_mutex_);
+                if (inbox_.empty()) {
+                    deciding_ = false;
+                    return;
+                }
+                text = std::move(inbox_.front());
+                inbox_.pop_front();
+            }
+            if (ApiError err = handle(text)) deliver(error_text(err));
+        }
     }
 
     ApiError handle(const std::string& text) {
@@ -405,8 +431,10 @@ class LobbyWs : public std::enable_shared_from_this<LobbyWs> {
 
     websocket::stream<beast::tcp_stream> ws_;
     std::shared_ptr<LobbyHub::Impl> hub_;
-    // The server's threads, one message of this connection at a time, in order.
-    net::strand<net::io_context::executor_type> work_{net::make_strand(hub_->work)};
+    // The messages read and not yet decided (submit, decide).
+    std::mutex inbox_mutex_;
+    std::deque<std::string> inbox_;
+    bool deciding_ = false;
     std::shared_ptr<void> hold_;
     const std::string client_;
     const std::optional<Account> account_;
