@@ -152,6 +152,7 @@ class Search {
     Value root_search(Value alpha, Value beta, int depth) {
         Value best = -VALUE_INFINITE;
         seldepth_ = 0;
+        static_eval_[0] = pos_.in_check() ? VALUE_NONE : evaluate(pos_);
         int searched = 0;
         for (std::size_t i = static_cast<std::size_t>(pv_index_); i < root_moves_.size(); ++i) {
             RootMove& rm = root_moves_[i];
@@ -253,8 +254,13 @@ class Search {
         // pruning, before any move is generated (a stalemate they prune is
         // the usual, accepted risk of both).
         const Value eval = in_check ? -VALUE_INFINITE : evaluate(pos_);
+        // Improving: better than this side's position two plies before (not
+        // in check either), so the margins below can be smaller.
+        static_eval_[ply] = in_check ? VALUE_NONE : eval;
+        const bool improving = !in_check && ply >= 2 && static_eval_[ply - 2] != VALUE_NONE &&
+                               eval > static_eval_[ply - 2];
         if (!pv_node && !in_check && depth <= 6 && !is_mate_score(beta) &&
-            eval - 90 * depth >= beta)
+            eval - 90 * depth + (improving ? 40 : 0) >= beta)
             return eval;
         if (!pv_node && !in_check && depth >= 3 && eval >= beta && !is_mate_score(beta) &&
             !after_null_[ply] && pos_.null_move_ok()) {
@@ -285,12 +291,22 @@ class Search {
         for (std::size_t i = 0; i < moves.size(); ++i) {
             const Move m = pick(moves, scores, i);
             const bool quiet = move_gain(pos_, m) == 0;
-            // Futility: quiet moves at the frontier that cannot reach alpha.
-            if (!pv_node && !in_check && quiet && searched > 0 && depth <= 2 &&
-                eval + 150 * depth <= alpha && !is_mate_score(alpha))
-                continue;
+            // Quiet moves that do not give check, at non-PV nodes near the
+            // leaves: futility (they cannot reach alpha at the frontier) and
+            // late-move pruning (after enough quiet moves were searched, fewer
+            // while not improving). A checking move is never pruned here: it
+            // may be the mate.
+            const bool may_prune =
+                !pv_node && !in_check && quiet && searched > 0 && !is_mate_score(alpha);
+            const bool futile = may_prune && depth <= 2 && eval + 150 * depth <= alpha;
+            const bool late =
+                may_prune && depth <= 5 && quiet_count >= (3 + depth * depth) / (improving ? 1 : 2);
             pos_.do_move(m);
             const bool gives_check = pos_.in_check();
+            if ((futile || late) && !gives_check) {
+                pos_.undo_move(m);
+                continue;
+            }
             const int ext = gives_check && ply < 2 * depth + 8 ? 1 : 0;
             const int new_depth = depth - 1 + ext;
             Value v;
@@ -445,6 +461,7 @@ class Search {
     Move pv_[MAX_PLY + 1][MAX_PLY + 1]{};
     int pv_len_[MAX_PLY + 2]{};
     bool after_null_[MAX_PLY + 2]{};  // the node at this ply follows a null move
+    Value static_eval_[MAX_PLY + 2]{};  // each ply's static evaluation (VALUE_NONE in check)
     std::unique_ptr<HistoryTable> history_;
     std::int8_t reductions_[64][64]{};
 };
