@@ -203,6 +203,30 @@ TEST_P(MateSearch, FindsTheMateWithTheExactMateScore) {
 INSTANTIATE_TEST_SUITE_P(AllVariants, MateSearch, ::testing::ValuesIn(kMates),
                          [](const auto& p) { return std::string(p.param.name); });
 
+// The time plan keeps the move overhead back (UCI's Move Overhead): from a
+// fixed move time, and from the clock before it is split; never below 1 ms.
+TEST(TimePlan, TheMoveOverheadIsKeptBackFromEveryTimedSearch) {
+    engine::SharedState shared;
+    Limits fixed;
+    fixed.movetime_ms = 500;
+    engine::plan_time(fixed, 0, shared, 0);
+    EXPECT_EQ(shared.optimum_ms, 500);
+    engine::plan_time(fixed, 0, shared, 200);
+    EXPECT_EQ(shared.optimum_ms, 300);
+    EXPECT_EQ(shared.maximum_ms, 300);
+    engine::plan_time(fixed, 0, shared, 900);
+    EXPECT_EQ(shared.maximum_ms, 1) << "never a search of no time";
+    // 200 ms left: the overhead of 180 leaves 20 to use, at most 2/5 of it.
+    Limits clock;
+    clock.time_ms[0] = 200;
+    clock.inc_ms[0] = 0;
+    engine::plan_time(clock, 0, shared, 0);
+    const std::int64_t without = shared.maximum_ms;
+    engine::plan_time(clock, 0, shared, 180);
+    EXPECT_LT(shared.maximum_ms, without);
+    EXPECT_LE(shared.maximum_ms, 20 * 2 / 5);
+}
+
 // The mated side scores its own mate: negative, "mate -N" style.
 TEST(Search, DefenderSeesTheMateAgainstIt) {
     // After 1. Kf7 in chess_m2_rook Black's only move is Kh7 and 2. Rh1 mates.

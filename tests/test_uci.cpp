@@ -150,6 +150,8 @@ TEST(UciSession, HandshakeListsEveryOption) {
     EXPECT_NE(option("Threads").find("type spin"), std::string::npos);
     EXPECT_NE(option("Skill Level").find("type spin default 8 min 1 max 8"), std::string::npos);
     EXPECT_NE(option("MultiPV").find("type spin default 1 min 1"), std::string::npos);
+    EXPECT_NE(option("Move Overhead").find("type spin default 30 min 0 max 5000"),
+              std::string::npos);
     EXPECT_EQ(s.send("isready"), Lines{"readyok"});
     EXPECT_EQ(s.send("ucinewgame"), Lines{});
     EXPECT_EQ(s.send("isready"), Lines{"readyok"});
@@ -162,6 +164,7 @@ TEST(UciSession, SetoptionAcceptsEveryOption) {
           "setoption name Threads value 2", "setoption name Threads value 1",
           "setoption name Skill Level value 3", "setoption name Skill Level value 8",
           "setoption name MultiPV value 1", "setoption name Clear Hash",
+          "setoption name Move Overhead value 100", "setoption name move overhead value 30",
           "setoption name hash value 8"})  // option names are case-insensitive
         EXPECT_EQ(s.send(line), Lines{}) << line;
     for (const auto& v : variants()) {

@@ -161,6 +161,8 @@ void Engine::set_skill_level(int level) { skill_ = std::clamp(level, 1, 8); }
 void Engine::set_multipv(int n) { multipv_ = std::clamp(n, 1, 256); }
 void Engine::set_seed(std::uint64_t seed) { rng_.seed(seed); }
 
+void Engine::set_move_overhead(int ms) { move_overhead_ms_ = std::clamp(ms, 0, 5000); }
+
 void Engine::new_game() {
     wait();
     tt_.clear();
@@ -183,7 +185,7 @@ Result Engine::search_armed(const Limits& limits, InfoCallback on_info) {
     l.multipv = std::max(l.multipv, multipv_);
     shared_.nodes = 0;
     shared_.start = Clock::now();
-    plan_time(l, game_->side_to_move(), shared_);
+    plan_time(l, game_->side_to_move(), shared_, move_overhead_ms_);
     return run(l, on_info);
 }
 
@@ -209,7 +211,7 @@ void Engine::go(const Limits& limits, InfoCallback on_info,
             l.multipv = std::max(l.multipv, multipv_);
             shared_.nodes = 0;
             shared_.start = Clock::now();
-            plan_time(l, game_->side_to_move(), shared_);
+            plan_time(l, game_->side_to_move(), shared_, move_overhead_ms_);
             Result r = run(l, on_info);
             // An infinite search reports its move only after stop (UCI), so it waits here.
             while (l.infinite && !stop_requested_)

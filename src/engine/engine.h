@@ -59,6 +59,9 @@ class Engine {
     void set_threads(int n);
     void set_skill_level(int level);  // 1..8
     void set_multipv(int n);
+    // Milliseconds kept back from every timed search for what the search
+    // does not see (the GUI's or the network's lag): UCI's Move Overhead.
+    void set_move_overhead(int ms);
     void set_seed(std::uint64_t seed);  // random spread of the lower levels
     void new_game();
 
@@ -86,6 +89,7 @@ class Engine {
     int threads_ = 1;
     int skill_ = 8;
     int multipv_ = 1;
+    int move_overhead_ms_ = 30;
     std::mt19937_64 rng_{std::random_device{}()};
     std::thread worker_;
     mutable std::mutex mutex_;

@@ -140,6 +140,7 @@ void UciSession::cmd_uci() {
     send("option name Threads type spin default 1 min 1 max 256");
     send("option name Skill Level type spin default 8 min 1 max 8");
     send("option name MultiPV type spin default 1 min 1 max 256");
+    send("option name Move Overhead type spin default 30 min 0 max 5000");
     send("option name Clear Hash type button");
     send("uciok");
 }
@@ -169,6 +170,8 @@ void UciSession::cmd_setoption(std::string_view args) {
         if (auto v = spin(1, 8)) engine_.set_skill_level(static_cast<int>(*v));
     } else if (iequals(name, "MultiPV")) {
         if (auto v = spin(1, 256)) engine_.set_multipv(static_cast<int>(*v));
+    } else if (iequals(name, "Move Overhead")) {
+        if (auto v = spin(0, 5000)) engine_.set_move_overhead(static_cast<int>(*v));
     } else if (iequals(name, "Clear Hash")) {
         engine_.new_game();
     } else {
