@@ -67,6 +67,59 @@ ApiError lobby_refusal(const std::string& why) {
 
 }  // namespace
 
+ApiError parse_lobby_message(std::string_view text, LobbyRequest& out) {
+    out = LobbyRequest{};
+    const Json probe = Json::parse(text, nullptr, false);
+    if (!probe.is_object() || !probe.contains("type") || !probe["type"].is_string())
+        return {400, "a lobby message is a JSON object with a string field 'type'"};
+    out.type = probe["type"].get<std::string>();
+    Json j;
+    if (out.type == "challenge" || out.type == "seek") {
+        std::vector<Field> fields{{"type", Type::STRING, true},
+                                  {"variant", Type::STRING, true},
+                                  {"base_minutes", Type::INTEGER, true},
+                                  {"increment_seconds", Type::INTEGER, true},
+                                  {"rated", Type::BOOLEAN, false}};
+        if (out.type == "challenge") {
+            fields.push_back({"side", Type::STRING, false});
+            fields.push_back({"to", Type::STRING, false});
+        }
+        if (ApiError e = parse_body(text, fields, j)) return e;
+        Challenge& c = out.challenge;
+        c.variant = j["variant"].get<std::string>();
+        if (!find_variant(c.variant)) return {400, "unknown variant " + chimera::quoted(c.variant)};
+        const auto base = j["base_minutes"].get<std::int64_t>();
+        const auto inc = j["increment_seconds"].get<std::int64_t>();
+        if (base < 0 || base > 180) return {400, "field 'base_minutes' must be from 0 to 180"};
+        if (inc < 0 || inc > 180) return {400, "field 'increment_seconds' must be from 0 to 180"};
+        if (base == 0 && inc == 0)
+            return {400, "a lobby game has a clock: base_minutes or increment_seconds above 0"};
+        c.base_minutes = static_cast<int>(base);
+        c.increment_seconds = static_cast<int>(inc);
+        c.rated = j.value("rated", false);
+        c.side = j.value("side", std::string("random"));
+        if (c.side != "white" && c.side != "black" && c.side != "random")
+            return {400, "field 'side' must be white, black or random"};
+        c.to = j.value("to", std::string());
+        if (!c.to.empty())
+            if (const std::string why = players::name_problem(c.to); !why.empty())
+                return {400, "to: " + why};
+        return {};
+    }
+    if (out.type == "cancel" || out.type == "accept" || out.type == "decline") {
+        if (ApiError e =
+                parse_body(text, {{"type", Type::STRING, true}, {"id", Type::INTEGER, true}}, j))
+            return e;
+        const auto id = j["id"].get<std::int64_t>();
+        if (id <= 0) return {400, "field 'id' must be a challenge's id (from 1)"};
+        out.id = static_cast<std::uint64_t>(id);
+        return {};
+    }
+    if (out.type == "ping") return {};
+    return {400, "unknown message type " + chimera::quoted(out.type) +
+                     " (challenge, seek, cancel, accept, decline or ping)"};
+}
+
 class LobbyWs;
 
 struct LobbyHub::Impl {
@@ -272,61 +325,18 @@ class LobbyWs : public std::enable_shared_from_this<LobbyWs> {
     }
 
     ApiError handle(const std::string& text) {
-        const Json probe = Json::parse(text, nullptr, false);
-        if (!probe.is_object() || !probe.contains("type") || !probe["type"].is_string())
-            return {400, "a lobby message is a JSON object with a string field 'type'"};
-        const std::string type = probe["type"].get<std::string>();
-        Json j;
-        if (type == "challenge" || type == "seek") {
-            std::vector<Field> fields{{"type", Type::STRING, true},
-                                      {"variant", Type::STRING, true},
-                                      {"base_minutes", Type::INTEGER, true},
-                                      {"increment_seconds", Type::INTEGER, true},
-                                      {"rated", Type::BOOLEAN, false}};
-            if (type == "challenge") {
-                fields.push_back({"side", Type::STRING, false});
-                fields.push_back({"to", Type::STRING, false});
-            }
-            if (ApiError e = parse_body(text, fields, j)) return e;
-            return offer(type == "seek", j);
-        }
-        if (type == "cancel" || type == "accept" || type == "decline") {
-            if (ApiError e = parse_body(
-                    text, {{"type", Type::STRING, true}, {"id", Type::INTEGER, true}}, j))
-                return e;
-            const auto id = j["id"].get<std::int64_t>();
-            if (id <= 0) return {400, "field 'id' must be a challenge's id (from 1)"};
-            return answer(type, static_cast<std::uint64_t>(id));
-        }
-        if (type == "ping") {
+        LobbyRequest q;
+        if (ApiError e = parse_lobby_message(text, q)) return e;
+        if (q.type == "challenge" || q.type == "seek") return offer(q.type == "seek", q.challenge);
+        if (q.type == "ping") {
             deliver(text_of({{"type", "pong"}}));
             return {};
         }
-        return {400, "unknown message type " + chimera::quoted(type) +
-                         " (challenge, seek, cancel, accept, decline or ping)"};
+        return answer(q.type, q.id);
     }
 
-    // A new challenge or seek, every field checked.
-    ApiError offer(bool seek, const Json& j) {
-        Challenge c;
-        c.variant = j["variant"].get<std::string>();
-        if (!find_variant(c.variant)) return {400, "unknown variant " + chimera::quoted(c.variant)};
-        const auto base = j["base_minutes"].get<std::int64_t>();
-        const auto inc = j["increment_seconds"].get<std::int64_t>();
-        if (base < 0 || base > 180) return {400, "field 'base_minutes' must be from 0 to 180"};
-        if (inc < 0 || inc > 180) return {400, "field 'increment_seconds' must be from 0 to 180"};
-        if (base == 0 && inc == 0)
-            return {400, "a lobby game has a clock: base_minutes or increment_seconds above 0"};
-        c.base_minutes = static_cast<int>(base);
-        c.increment_seconds = static_cast<int>(inc);
-        c.rated = j.value("rated", false);
-        c.side = j.value("side", std::string("random"));
-        if (c.side != "white" && c.side != "black" && c.side != "random")
-            return {400, "field 'side' must be white, black or random"};
-        c.to = j.value("to", std::string());
-        if (!c.to.empty())
-            if (const std::string why = players::name_problem(c.to); !why.empty())
-                return {400, "to: " + why};
+    // A new challenge or seek (its fields checked by parse_lobby_message).
+    ApiError offer(bool seek, Challenge c) {
         if (account_ && account_->bot && !seek && c.to.empty())
             return {403, "a bot challenges named players only"};
         c.by = LobbyPlayer{owner_, name(), 1500, account_ && account_->bot, client_};

@@ -1,15 +1,18 @@
 // libFuzzer: the server's JSON API (api.h, the pure function behind HTTP) and its
 // WebSocket messages on arbitrary requests. Input: "METHOD PATH[?QUERY]" on the
 // first line, the body after it; METHOD "WS" sends the body as a WebSocket
-// message instead, "ANALYSIS" as a message of the analysis WebSocket. "@ID", "@TOKEN" and "@INVITE"
+// message instead, "ANALYSIS" as a message of the analysis WebSocket, "LOBBY"
+// as one of the lobby's (parse_lobby_message). "@ID", "@TOKEN" and "@INVITE"
 // stand for a live game made at start-up, so the fuzzer reaches the per-game actions. Every answer
 // is a status 200-599 with JSON that parses, and every error names its status and a message.
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <set>
 
 #include "fuzz_all_variants.h"
 #include "server/analysis.h"
 #include "server/api.h"
+#include "server/lobby_ws.h"
 #include "server/storage.h"
 
 namespace {
@@ -75,6 +78,31 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const auto j = nlohmann::json::parse(reply, nullptr, false);
         FUZZ_CHECK(!j.is_discarded() && j.is_object() && j.contains("type"),
                    input + "\n-- reply: " + reply);
+        return 0;
+    }
+    if (method == "LOBBY") {
+        server::LobbyRequest q;
+        const server::ApiError e = server::parse_lobby_message(body, q);
+        if (e) {
+            FUZZ_CHECK(e.status >= 400 && e.status < 600 && !e.message.empty(),
+                       input + "\n-- a refusal without a status or a message");
+            return 0;
+        }
+        static const std::set<std::string> kTypes{"challenge", "seek",    "cancel",
+                                                  "accept",    "decline", "ping"};
+        FUZZ_CHECK(kTypes.count(q.type), input + "\n-- accepted an unknown type " + q.type);
+        if (q.type == "challenge" || q.type == "seek") {
+            const server::Challenge& c = q.challenge;
+            FUZZ_CHECK(c.base_minutes >= 0 && c.base_minutes <= 180 && c.increment_seconds >= 0 &&
+                           c.increment_seconds <= 180 && c.base_minutes + c.increment_seconds > 0,
+                       input + "\n-- a clock out of range accepted");
+            FUZZ_CHECK(chimera::find_variant(c.variant) != nullptr,
+                       input + "\n-- an unknown variant accepted");
+            FUZZ_CHECK(c.side == "white" || c.side == "black" || c.side == "random",
+                       input + "\n-- a bad side accepted");
+        } else if (q.type != "ping") {
+            FUZZ_CHECK(q.id >= 1, input + "\n-- an id below 1 accepted");
+        }
         return 0;
     }
     if (method == "ANALYSIS") {
