@@ -422,14 +422,19 @@ std::optional<Account> AccountService::bot_account(const std::string& authorizat
     constexpr std::string_view kBearer = "Bearer ";
     if (authorization.size() != kBearer.size() + 64 || authorization.rfind(kBearer, 0) != 0)
         return std::nullopt;
-    const std::string key = "bot:" + session_id(authorization.substr(kBearer.size()));
+    const std::string hash = session_id(authorization.substr(kBearer.size()));
+    return cached_account("bot:" + hash, {&sql::kBotOfToken, {hash}}, unavailable);
+}
+
+std::optional<Account> AccountService::cached_account(const std::string& key, const SqlCall& call,
+                                                      bool* unavailable) {
     const std::int64_t now = now_ms();
     if (const std::optional<Cached> c = sessions_.get(key); c && now - c->read_ms < kCacheMs) {
-        if (c->account.disabled) return std::nullopt;
+        if (c->expires_ms <= now || c->account.disabled) return std::nullopt;
         return c->account;
     }
     std::vector<SqlRows> rows;
-    if (Status s = storage_.run_sql({{&sql::kBotOfToken, {key.substr(4)}}}, &rows); !s) {
+    if (Status s = storage_.run_sql({call}, &rows); !s) {
         if (unavailable) *unavailable = true;
         return std::nullopt;
     }
@@ -439,7 +444,7 @@ std::optional<Account> AccountService::bot_account(const std::string& authorizat
     }
     const auto& r = rows[0][0];
     Cached c{Account{r.at(0), r.at(1), std::stoll(r.at(2)), r.at(3) != "0", r.at(4) != "0"},
-             std::numeric_limits<std::int64_t>::max(), now};
+             r.size() > 5 ? std::stoll(r.at(5)) : std::numeric_limits<std::int64_t>::max(), now};
     sessions_.put(key, c);
     if (c.account.disabled) return std::nullopt;
     return c.account;
@@ -451,26 +456,7 @@ std::optional<Account> AccountService::session_account(const AccountRequest& req
     if (token.size() != 64) return bot_account(req.authorization, unavailable);
     const std::string id = session_id(token);
     if (session) *session = id;
-    const std::int64_t now = now_ms();
-    if (const std::optional<Cached> c = sessions_.get(id); c && now - c->read_ms < kCacheMs) {
-        if (c->expires_ms <= now || c->account.disabled) return std::nullopt;
-        return c->account;
-    }
-    std::vector<SqlRows> rows;
-    if (Status s = storage_.run_sql({{&sql::kSession, {id, std::to_string(now)}}}, &rows); !s) {
-        if (unavailable) *unavailable = true;
-        return std::nullopt;
-    }
-    if (rows.at(0).empty()) {
-        sessions_.erase(id);
-        return std::nullopt;
-    }
-    const auto& r = rows[0][0];
-    Cached c{Account{r.at(0), r.at(1), std::stoll(r.at(2)), r.at(3) != "0", r.at(4) != "0"},
-             std::stoll(r.at(5)), now};
-    sessions_.put(id, c);
-    if (c.account.disabled) return std::nullopt;
-    return c.account;
+    return cached_account(id, {&sql::kSession, {id, std::to_string(now_ms())}}, unavailable);
 }
 
 std::optional<Account> AccountService::load(const std::string& id, std::string* password,

@@ -104,6 +104,11 @@ class AccountService {
     // given a new API token, which ends the one before.
     ApiResponse make_bot(const AccountRequest& req, const Json& body);
     std::optional<Account> bot_account(const std::string& authorization, bool* unavailable);
+    // The account a session or bot token stands for (key: its hash, "bot:" before a
+    // bot's): from the cache while fresh, else read by `call` (rows: id, name,
+    // created_ms, disabled, bot[, a session's expires_ms]).
+    std::optional<Account> cached_account(const std::string& key, const SqlCall& call,
+                                          bool* unavailable);
     // A new session for the account: its response with the cookie set.
     ApiResponse open_session(const AccountRequest& req, const Account& a, int status);
     std::optional<Account> load(const std::string& id, std::string* password, Status& s);
