@@ -460,7 +460,7 @@ class Search {
     Move killers_[MAX_PLY + 1][2]{};
     Move pv_[MAX_PLY + 1][MAX_PLY + 1]{};
     int pv_len_[MAX_PLY + 2]{};
-    bool after_null_[MAX_PLY + 2]{};  // the node at this ply follows a null move
+    bool after_null_[MAX_PLY + 2]{};    // the node at this ply follows a null move
     Value static_eval_[MAX_PLY + 2]{};  // each ply's static evaluation (VALUE_NONE in check)
     std::unique_ptr<HistoryTable> history_;
     std::int8_t reductions_[64][64]{};
