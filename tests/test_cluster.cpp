@@ -2,7 +2,8 @@
 // throw-away PostgreSQL, three `chimera serve` instances on one database, and
 // haproxy in front of them with the committed deploy/haproxy.cfg (round-robin,
 // health checks on /api/ready), all on loopback. Players play through the
-// balancer, so their requests reach every instance; spectators watch on the
+// balancer, so their requests reach every instance (but the lobby's, which
+// reach one: it pairs players before and after the kill); spectators watch on the
 // third instance directly. One instance is killed with kill -9 while the games
 // are going on; they finish on the others. The players' WebSockets (through
 // the balancer) that were on it reconnect, through the balancer, to the others;
@@ -115,6 +116,57 @@ bool connect_through(WsClient& ws, unsigned short lb, const std::string& target)
     return false;
 }
 
+// The lobby is one for the site (deploy/haproxy.cfg sends every lobby
+// WebSocket to one instance, a standby while it is down): three players who
+// enter it through the balancer, which would have spread them over the three
+// instances, see one another's challenges; one accepts another's, and both
+// are paired into one online game that any instance serves.
+void lobby_pairs_through(unsigned short lb) {
+    std::unique_ptr<WsClient> player[3];
+    for (auto& p : player) {
+        p = std::make_unique<WsClient>();
+        bool entered = false;
+        for (int attempt = 0; attempt < 50 && !entered; ++attempt) {
+            const auto first = p->connect(lb, "/api/lobby/ws") ? p->next(2s) : std::nullopt;
+            entered = first && (*first)["type"] == "lobby";
+            if (!entered) std::this_thread::sleep_for(100ms);
+        }
+        ASSERT_TRUE(entered) << "the lobby did not answer through the balancer: "
+                             << p->last_error();
+    }
+    ASSERT_TRUE(player[0]->send(Json{{"type", "challenge"},
+                                     {"variant", "wataku"},
+                                     {"base_minutes", 5},
+                                     {"increment_seconds", 3},
+                                     {"side", "white"}}));
+    const auto ack = player[0]->wait_for([](const Json& j) { return j["type"] == "ack"; });
+    ASSERT_TRUE(ack) << "the challenge was not acknowledged";
+    const std::uint64_t id = (*ack)["id"].get<std::uint64_t>();
+    for (int i = 1; i < 3; ++i) {
+        const auto added = player[i]->wait_for(
+            [&](const Json& j) { return j["type"] == "added" && j["challenge"]["id"] == id; });
+        EXPECT_TRUE(added) << "player " << i << " did not see the challenge";
+    }
+    ASSERT_TRUE(player[2]->send(Json{{"type", "accept"}, {"id", id}}));
+    const auto is_paired = [](const Json& j) { return j["type"] == "paired"; };
+    const auto a = player[0]->wait_for(is_paired), b = player[2]->wait_for(is_paired);
+    ASSERT_TRUE(a && b) << "the players were not paired";
+    EXPECT_EQ((*a)["game"], (*b)["game"]);
+    EXPECT_EQ((*a)["side"], "white");
+    const auto removed =
+        player[1]->wait_for([&](const Json& j) { return j["type"] == "removed" && j["id"] == id; });
+    EXPECT_TRUE(removed) << "the taken challenge stayed listed";
+    const std::string game = (*a)["game"];
+    for (const auto* seat : {&*a, &*b}) {
+        const HttpResult s = through(
+            lb, "GET", "/api/games/" + game + "?token=" + (*seat)["token"].get<std::string>());
+        ASSERT_EQ(s.status, 200) << s;
+        EXPECT_EQ(s.json()["mode"], "online");
+        EXPECT_EQ(s.json()["variant"], "wataku");
+        EXPECT_EQ(s.json()["you"], (*seat)["side"]);
+    }
+}
+
 constexpr int kAbsenceSeconds = 2;
 constexpr std::int64_t kLeaseMs = 4000, kRenewMs = 1000;  // GameService's
 
@@ -171,6 +223,9 @@ TEST(PostgresCluster, ThreeInstancesBehindHaproxyPlayOnThroughAKill9) {
         dir.file("tls.out");
     EXPECT_EQ(::system(tls_cmd.c_str()), 0);
     EXPECT_NE(read_file(dir.file("tls.out")).find("\"ready\":true"), std::string::npos);
+
+    lobby_pairs_through(lb);
+    if (HasFatalFailure()) return;
 
     // Every variant, online and against the computer, created through the balancer.
     std::vector<std::unique_ptr<ClusterGame>> games;
@@ -318,6 +373,10 @@ TEST(PostgresCluster, ThreeInstancesBehindHaproxyPlayOnThroughAKill9) {
     EXPECT_GE(charged, (killed_ms - white_turn) - late + (moved_ms - taken_ms) - 300);
 
     for (int i = 0; i < 12; ++i) play_round();
+    // The lobby still pairs players: on its standby if the lobby's instance
+    // was the one killed.
+    lobby_pairs_through(lb);
+    RecordProperty("lobby_on_its_standby", victim == 0 ? 1 : 0);
     // Within the lease and a renewal (4 s + 1 s), nothing is held by it.
     Rows still = query_database(db, held_by_killed);
     while (!still.empty() && std::chrono::steady_clock::now() - killed_at < 10s) {
