@@ -229,13 +229,14 @@ TEST(WatakuNotation, W28_FullmoveGrowsAfterBlacksAction) {
 // ---------------------------------------------------------------- W-29 LAN
 
 // Crowd of test_wataku_rules.cpp (Traverses e5e8, e5g7 for the Turtle).
-const std::string kCrowdFen = make_fen({"Kd4", "Ke3", "Te5", "Pe6", "Ne7", "Tf5", "Re4", "Qd5",
-                                        "Bc5", "Bb5", "Pa5", "Pf6", "Td6", "kc7", "ki1", "pg5"},
-                                       'w', "T");
+const std::string kCrowdWithReserveFen =
+    make_fen({"Kd4", "Ke3", "Te5", "Pe6", "Ne7", "Tf5", "Re4", "Qd5", "Bc5", "Bb5", "Pa5", "Pf6",
+              "Td6", "kc7", "ki1", "pg5"},
+             'w', "T");
 
 TEST(WatakuNotation, W29_LanOfMovesTraversesAndDeployments) {
     Position pos;
-    load(pos, kCrowdFen);
+    load(pos, kCrowdWithReserveFen);
     const Move t = pos.parse_lan("e5e8");
     ASSERT_FALSE(t.is_none());
     EXPECT_EQ(t.kind(), MoveKind::TRAVERSE);
@@ -311,7 +312,7 @@ void check_notation(const std::string& fen) {
 }
 
 TEST(WatakuNotation, W29_LanAndSanRoundTripWithDistinctMarks) {
-    check_notation(kCrowdFen);
+    check_notation(kCrowdWithReserveFen);
     check_notation(kFormations[0].fen);
     check_notation(kFormations[3].fen);
     check_notation(make_fen({"Ka1", "Ki1", "Rc3", "kc9", "kg9"}, 'w', "T"));      // T@b2+ wakes c3

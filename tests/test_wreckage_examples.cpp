@@ -19,7 +19,7 @@ using wref::load;
 
 using Set = std::set<std::string>;
 
-int sq(const char* name) { return wref::parse_sq(name); }
+int square_at(const char* name) { return wref::parse_sq(name); }
 
 Position play(const std::string& fen, std::initializer_list<const char*> moves) {
     Position pos = load(fen);
@@ -42,7 +42,7 @@ TEST(WreckageExamples, MateInTwo_GuillotineOnA10ChecksByFlyOverToG10) {
     const Position pos = play(kMateInTwo, {"a9a10"});
     // b10-e10 empty, g10 empty: the Guillotine would fly over f10 to g10.
     EXPECT_TRUE(pos.in_check());
-    EXPECT_TRUE(pos.attacked_by(WHITE, sq("f10"), pos.pieces()));
+    EXPECT_TRUE(pos.attacked_by(WHITE, square_at("f10"), pos.pieces()));
     // e10 and g10 stay on the Guillotine's line with an empty square beyond, f9 is
     // next to the Detonator, e9/g9 are Black's own: the only defence closes g10.
     EXPECT_EQ(wref::engine_lans(pos), Set{"j10g10"});
@@ -51,8 +51,8 @@ TEST(WreckageExamples, MateInTwo_GuillotineOnA10ChecksByFlyOverToG10) {
 
 TEST(WreckageExamples, MateInTwo_RookOnG10BlocksTheFlyOver) {
     const Position pos = play(kMateInTwo, {"a9a10", "j10g10"});
-    EXPECT_FALSE(pos.attacked_by(WHITE, sq("f10"), pos.pieces()));
-    EXPECT_FALSE(wref::attacked(wref::from_engine(pos), true, sq("f10")));
+    EXPECT_FALSE(pos.attacked_by(WHITE, square_at("f10"), pos.pieces()));
+    EXPECT_FALSE(wref::attacked(wref::from_engine(pos), true, square_at("f10")));
 }
 
 TEST(WreckageExamples, MateInTwo_DetonationOpensRookAndDragon) {
@@ -76,7 +76,8 @@ TEST(WreckageExamples, MateInTwo_GuillotineOnD10MatesWhateverStandsOnG10) {
     EXPECT_EQ(pos.outcome(), Outcome::CHECKMATE);
     EXPECT_MODEL_AGREES(pos);
     // e10 would be next to the Guillotine with the empty f10 beyond it.
-    EXPECT_TRUE(pos.attacked_by(WHITE, sq("e10"), pos.pieces() & ~wreckage::bb(sq("f10"))));
+    EXPECT_TRUE(
+        pos.attacked_by(WHITE, square_at("e10"), pos.pieces() & ~wreckage::bb(square_at("f10"))));
 }
 
 TEST(WreckageExamples, MateInTwo_KingMayNotStepNextToTheDetonator) {
@@ -126,7 +127,7 @@ TEST(WreckageExamples, GuillotineDiagram_ChecksTheKingOnF2Uncatchably) {
     // Once the King has gone, the Wazir-Knight f1 is not attacked: three squares
     // away with no square beyond it.
     const Position after = play("K9/10/10/2f2b4/10/10/3bPGpr2/10/3p1k4/5w4 b - - - 0 1", {"f2g2"});
-    EXPECT_FALSE(after.attacked_by(WHITE, sq("f1"), after.pieces()));
+    EXPECT_FALSE(after.attacked_by(WHITE, square_at("f1"), after.pieces()));
     for (const auto& m : wref::engine_lans_from(after, "f4")) {
         EXPECT_EQ(engine_captures(after, m).count("f1"), 0u) << m;
     }

@@ -95,6 +95,10 @@ void GameService::shutdown() {
         if (room->thinking) room->thinking->stop();
     }
     jobs_cv_.notify_all();
+    {
+        std::lock_guard lock(tick_mutex_);  // a thread between its test and its wait sees it
+    }
+    tick_cv_.notify_all();
     for (auto& w : workers_) w.join();
     clock_thread_.join();
     renew_thread_.join();

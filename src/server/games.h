@@ -280,6 +280,9 @@ class GameService {
     void computer_loop(bool quick_only);
     void clock_loop();
     void renew_loop();
+    // Waits a tick of the clock and lease threads; false once the service
+    // closes (at once: a stop does not wait out the tick).
+    bool tick(std::chrono::milliseconds period);
     // Several servers: keeps this server alive (which renews its leases),
     // sweeps the servers that are gone (their seats are away) and takes their
     // games and those given up; a game taken over has its running clock and
@@ -358,6 +361,8 @@ class GameService {
     std::vector<std::thread> workers_;
     std::thread clock_thread_;
     std::thread renew_thread_;
+    std::mutex tick_mutex_;
+    std::condition_variable tick_cv_;
     std::atomic<bool> closing_{false};
     std::atomic<std::uint64_t> next_handle_{1};
 };

@@ -130,10 +130,14 @@ void GameService::computer_loop(bool quick_only) {
     }
 }
 
+bool GameService::tick(std::chrono::milliseconds period) {
+    std::unique_lock lock(tick_mutex_);
+    return !tick_cv_.wait_for(lock, period, [&] { return closing_.load(); });
+}
+
 // Flags fall on the server: a running clock that reaches zero loses the game.
 void GameService::clock_loop() {
-    while (!closing_) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    while (tick(std::chrono::milliseconds(50))) {
         const std::vector<std::shared_ptr<Room>> all = live_rooms();
         const std::int64_t now = now_ms();
         for (auto& r : all) {
@@ -153,8 +157,7 @@ void GameService::clock_loop() {
 // slow commit, or a takeover reading thousands of games, holds up no flag.
 void GameService::renew_loop() {
     auto last = std::chrono::steady_clock::now();
-    while (!closing_) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    while (tick(std::chrono::milliseconds(50))) {
         if (std::chrono::steady_clock::now() - last < std::chrono::milliseconds(kRenewMs)) continue;
         last = std::chrono::steady_clock::now();
         (void)storage_->heartbeat(now_ms());

@@ -19,6 +19,8 @@
 // a game is behind can never overwrite it, and is told so (Status::conflict).
 #include <libpq-fe.h>
 #include <poll.h>
+#include <sys/eventfd.h>
+#include <unistd.h>
 
 #include <array>
 #include <atomic>
@@ -63,7 +65,10 @@ class PostgresStorage final : public Storage {
         : uri_(uri), reader_(uri, true), log_(std::move(log)), shown_(printable_db(uri)) {}
     PostgresStorage(const PostgresStorage&) = delete;
     PostgresStorage& operator=(const PostgresStorage&) = delete;
-    ~PostgresStorage() override { stop_watching(); }
+    ~PostgresStorage() override {
+        stop_watching();
+        if (wake_fd_ >= 0) ::close(wake_fd_);
+    }
 
     bool shared() const override { return true; }
 
@@ -624,7 +629,11 @@ class PostgresStorage final : public Storage {
     void stop_watching() {
         if (!watcher_.joinable()) return;
         watching_ = false;
-        watcher_.join();  // it wakes at least every kWatchTick
+        const std::uint64_t one = 1;
+        if (wake_fd_ >= 0) (void)!::write(wake_fd_, &one, sizeof one);  // out of its poll at once
+        watcher_.join();                                                // (else within kWatchTick)
+        std::uint64_t drained = 0;
+        if (wake_fd_ >= 0) (void)!::read(wake_fd_, &drained, sizeof drained);
     }
 
     static constexpr int kWatchTickMs = 200;
@@ -639,7 +648,8 @@ class PostgresStorage final : public Storage {
         while (watching_) {
             if (!listening) {
                 if (std::chrono::steady_clock::now() < wait) {
-                    std::this_thread::sleep_for(std::chrono::milliseconds(kWatchTickMs));
+                    pollfd p{wake_fd_, POLLIN, 0};
+                    ::poll(&p, wake_fd_ >= 0 ? 1 : 0, kWatchTickMs);
                     continue;
                 }
                 listening = listen(c);
@@ -649,8 +659,8 @@ class PostgresStorage final : public Storage {
                 }
                 on_change_("", 0);  // writes may have gone untold meanwhile
             }
-            pollfd p{c.socket(), POLLIN, 0};
-            if (p.fd >= 0) ::poll(&p, 1, kWatchTickMs);
+            pollfd p[2] = {{c.socket(), POLLIN, 0}, {wake_fd_, POLLIN, 0}};
+            if (p[0].fd >= 0) ::poll(p, wake_fd_ >= 0 ? 2 : 1, kWatchTickMs);
             while (auto n = c.next_notification()) {
                 const std::string_view payload = n->extra;
                 const std::size_t space = payload.find(' ');
@@ -680,6 +690,8 @@ class PostgresStorage final : public Storage {
     OnChange on_change_;
     std::atomic<bool> watching_{false};
     std::thread watcher_;
+    // Written by stop_watching to wake the watcher (-1: it wakes every tick).
+    int wake_fd_ = ::eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
 };
 
 }  // namespace
