@@ -135,6 +135,64 @@ TEST(Contract, RandomPlayoutsKeepTheInvariants) {
     });
 }
 
+// capture_moves (the quiescence search's moves) gives exactly the legal moves
+// that remove an enemy piece, plus one promotion per promoting pawn move that
+// takes nothing; checked along seeded random playouts that prefer captures,
+// so that they reach the middle of exchanges.
+TEST(Contract, CaptureMovesAreTheLegalMovesThatTakeAPiece) {
+    for_each_variant([&]<class Pos>() {
+        SCOPED_TRACE(std::string(Pos::kId));
+        std::mt19937_64 rng(0x5EE);
+        int captures_seen = 0;
+        for (const StartPosition& s : Pos::kInfo.starts) {
+            for (int game = 0; game < testing::workload(8); ++game) {
+                Pos pos;
+                ASSERT_TRUE(pos.set_fen(s.fen));
+                for (int ply = 0; ply < 120; ++ply) {
+                    typename Pos::Moves legal, captures;
+                    pos.legal_moves(legal);
+                    pos.capture_moves(captures);
+                    if (legal.empty()) break;
+                    const Color them = ~pos.side_to_move();
+                    std::set<std::uint32_t> expected, promoting;
+                    for (Move m : legal) {
+                        const int before = popcount(pos.pieces(them));
+                        pos.do_move(m);
+                        const bool takes = popcount(pos.pieces(them)) < before;
+                        pos.undo_move(m);
+                        if (takes)
+                            expected.insert(m.raw());
+                        else if (m.kind() == MoveKind::PROMOTION)
+                            promoting.insert(static_cast<std::uint32_t>(m.from() << 7 | m.to()));
+                    }
+                    std::set<std::uint32_t> got, quiet_promotions;
+                    for (Move m : captures) {
+                        ASSERT_TRUE(legal.contains(m)) << pos.fen() << " " << pos.lan(m);
+                        EXPECT_TRUE(got.insert(m.raw()).second) << "twice: " << pos.lan(m);
+                        if (expected.contains(m.raw())) continue;
+                        EXPECT_EQ(m.kind(), MoveKind::PROMOTION)
+                            << pos.fen() << ": " << pos.lan(m) << " takes nothing";
+                        EXPECT_TRUE(quiet_promotions
+                                        .insert(static_cast<std::uint32_t>(m.from() << 7 | m.to()))
+                                        .second)
+                            << pos.fen() << ": two promotions of one move " << pos.lan(m);
+                    }
+                    for (std::uint32_t raw : expected)
+                        EXPECT_TRUE(got.contains(raw))
+                            << pos.fen() << ": the capture " << pos.lan(Move::from_raw(raw))
+                            << " is missing";
+                    EXPECT_EQ(quiet_promotions, promoting) << pos.fen();
+                    captures_seen += static_cast<int>(expected.size());
+                    const bool take = !captures.empty() && rng() % 2 == 0;
+                    pos.do_move(take ? captures[rng() % captures.size()]
+                                     : legal[rng() % legal.size()]);
+                }
+            }
+        }
+        EXPECT_GT(captures_seen, 20) << "the playouts reached too few captures to check";
+    });
+}
+
 // Every square a move is said to capture on holds a piece before the move, and
 // not that piece after it (an en-passant capture takes the pawn beside the
 // destination, never the empty destination).

@@ -17,6 +17,9 @@ class PieceBoard {
     static_assert(TypeCount <= (1 << TypeBits));
 
   public:
+    static constexpr int kCells = Cells;
+    static constexpr int kTypes = TypeCount;  // piece types, the empty type 0 included
+
     static constexpr std::uint8_t make(Color c, int type) {
         return static_cast<std::uint8_t>(c << TypeBits | type);
     }

@@ -39,6 +39,11 @@ class PositionBase {
     using PieceType = typename Traits::PieceType;
     using State = typename Traits::State;
     static constexpr int kMoveRulePlies = Traits::kMoveRulePlies;
+    // Board cells and piece types (0, no piece, included): the sizes of the
+    // search's per-piece, per-square tables.
+    static constexpr int kCells = Traits::Board::kCells;
+    static constexpr int kPieceTypes = Traits::Board::kTypes;
+    static constexpr PieceType kKingType = Traits::kKing;
 
     Color side_to_move() const { return stm_; }
     std::uint64_t key() const { return st().key; }

@@ -39,6 +39,9 @@ concept VariantPosition = std::default_initializable<P> && std::copyable<P> &&
     { cp.diagram() } -> std::same_as<std::string>;
     // Moves: legal generation, do/undo on the state chain, the search's pass.
     cp.legal_moves(moves);
+    // The quiescence search's moves: the legal captures (every move that
+    // removes an enemy piece) and the promotions to the strongest piece.
+    cp.capture_moves(moves);
     p.do_move(m);
     p.undo_move(m);
     p.do_null_move();

@@ -48,7 +48,8 @@ const RootMove& choose_with_spread(const std::vector<RootMove>& moves, int count
 // levels).
 template <class Pos>
 Result run_search(const Pos& current, const Limits& requested, int threads, int skill,
-                  std::mt19937_64& rng, TranspositionTable& tt, SharedState& shared,
+                  std::mt19937_64& rng, TranspositionTable& tt,
+                  std::unique_ptr<HistoryStore>& histories, SharedState& shared,
                   const InfoCallback& info) {
     Limits limits = requested;
     const SkillLevel level = skill_level(skill);
@@ -62,7 +63,8 @@ Result run_search(const Pos& current, const Limits& requested, int threads, int 
     tt.new_search();
     std::vector<std::unique_ptr<Search<Pos>>> searches;
     for (int t = 0; t < std::max(1, threads); ++t)
-        searches.push_back(std::make_unique<Search<Pos>>(current, tt, shared, t));
+        searches.push_back(std::make_unique<Search<Pos>>(current, tt, shared, t,
+                                                         histories_for<Pos>(histories, t)));
     Result result;
     if (searches[0]->root_moves().empty()) return result;
     std::vector<std::thread> helpers;
@@ -124,6 +126,7 @@ Status Engine::set_variant(std::string_view id) {
     wait();
     game_ = std::move(game);
     tt_.clear();
+    histories_.reset();
     return Status::ok();
 }
 
@@ -140,7 +143,10 @@ Status Engine::set_position(std::string_view fen, const std::vector<std::string>
 
 void Engine::set_position(const Game& game) {
     wait();
-    if (game.variant() != variant()) tt_.clear();
+    if (game.variant() != variant()) {
+        tt_.clear();
+        histories_.reset();
+    }
     game_ = game.clone();
 }
 
@@ -166,6 +172,7 @@ void Engine::set_move_overhead(int ms) { move_overhead_ms_ = std::clamp(ms, 0, 5
 void Engine::new_game() {
     wait();
     tt_.clear();
+    histories_.reset();
 }
 
 Result Engine::search(const Limits& limits, InfoCallback on_info) {
@@ -192,8 +199,8 @@ Result Engine::search_armed(const Limits& limits, InfoCallback on_info) {
 Result Engine::run(const Limits& limits, const InfoCallback& info) {
     Result r;
     with_variant(variant(), [&]<class Pos>() {
-        r = run_search(*game_->position_of<Pos>(), limits, threads_, skill_, rng_, tt_, shared_,
-                       info);
+        r = run_search(*game_->position_of<Pos>(), limits, threads_, skill_, rng_, tt_, histories_,
+                       shared_, info);
     });
     return r;
 }

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "core/status.h"
+#include "engine/history.h"
 #include "engine/limits.h"
 #include "engine/tt.h"
 #include "variants/game.h"
@@ -85,6 +86,9 @@ class Engine {
 
     std::unique_ptr<Game> game_;
     TranspositionTable tt_;
+    // The search threads' move statistics, kept between the searches of a
+    // game like the table (cleared by new_game() and set_variant()).
+    std::unique_ptr<HistoryStore> histories_;
     SharedState shared_;
     int threads_ = 1;
     int skill_ = 8;

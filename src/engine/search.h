@@ -1,8 +1,11 @@
 // The search, generic over the variant and compiled once per variant: iterative
 // deepening, principal-variation alpha-beta with a shared transposition table,
-// aspiration windows, quiescence search over each variant's captures, check
-// extensions, move ordering (hash move, captures by victim/attacker, killers,
-// history), reverse futility, null-move pruning and late-move reductions, repetition and
+// aspiration windows, quiescence search over each variant's captures (its own
+// capture generator, losing captures pruned by static exchange), check
+// extensions, move ordering (hash move, winning captures by victim and capture
+// history, killers, quiet moves by their butterfly and continuation
+// histories, losing captures last), reverse futility, null-move, futility,
+// late-move and static-exchange pruning, late-move reductions, repetition and
 // move-count draws, and mate scores with distance. One Search object is one
 // thread of a Lazy SMP search; nothing in it allocates per node.
 #pragma once
@@ -14,6 +17,7 @@
 #include <memory>
 #include <vector>
 
+#include "engine/history.h"
 #include "engine/limits.h"
 #include "engine/score.h"
 #include "engine/tt.h"
@@ -45,13 +49,14 @@ class Search {
   public:
     using Moves = typename Pos::Moves;
 
-    Search(const Pos& root, TranspositionTable& tt, SharedState& shared, int thread_id)
-        : pos_(root), tt_(tt), shared_(shared), thread_id_(thread_id) {
+    Search(const Pos& root, TranspositionTable& tt, SharedState& shared, int thread_id,
+           Histories<Pos>& histories)
+        : pos_(root), tt_(tt), shared_(shared), thread_id_(thread_id), h_(histories) {
         Moves moves;
         pos_.legal_moves(moves);
         for (Move m : moves)
             root_moves_.push_back(RootMove{m, -VALUE_INFINITE, -VALUE_INFINITE, 0, {m}});
-        history_ = std::make_unique<HistoryTable>();
+        for (Frame& f : frames_) f.cont = &h_.none;
         build_reductions();
     }
 
@@ -88,9 +93,18 @@ class Search {
     const Pos& position() const { return pos_; }
 
   private:
-    struct HistoryTable {
-        std::int16_t score[2][128][128];
+    using Continuation = typename Histories<Pos>::Continuation;
+    // What a ply of the current line keeps: the move made there (none for a
+    // null move) and its continuation table, its static evaluation, killers.
+    struct Frame {
+        Move move;
+        Continuation* cont = nullptr;
+        Value eval = VALUE_NONE;
+        Move killers[2];
+        bool after_null = false;  // this ply follows a null move
     };
+    // Frames are indexed ply + 2, so that the two plies before the root exist.
+    Frame& frame(int ply) { return frames_[ply + 2]; }
 
     static bool by_score(const RootMove& a, const RootMove& b) { return a.score > b.score; }
 
@@ -152,11 +166,11 @@ class Search {
     Value root_search(Value alpha, Value beta, int depth) {
         Value best = -VALUE_INFINITE;
         seldepth_ = 0;
-        static_eval_[0] = pos_.in_check() ? VALUE_NONE : evaluate(pos_);
+        frame(0).eval = pos_.in_check() ? VALUE_NONE : evaluate(pos_);
         int searched = 0;
         for (std::size_t i = static_cast<std::size_t>(pv_index_); i < root_moves_.size(); ++i) {
             RootMove& rm = root_moves_[i];
-            pos_.do_move(rm.move);
+            make(rm.move, 0);
             const int ext = pos_.in_check() ? 1 : 0;
             Value v;
             if (searched == 0) {
@@ -185,24 +199,61 @@ class Search {
         return best;
     }
 
-    // Orders moves in place: hash move, good captures by gain then cheap attacker,
-    // killers, then quiet moves by history.
+    // The type of the piece a move moves (the dropped one for a drop).
+    int moved_type(Move m) const {
+        return m.kind() == MoveKind::DROP ? m.extra()
+                                          : static_cast<int>(type_of(pos_.piece_on(m.from())));
+    }
+
+    // Makes m at ply, noting it and its continuation table in the ply's frame.
+    void make(Move m, int ply) {
+        Frame& f = frame(ply);
+        f.move = m;
+        f.cont = &h_.continuation[moved_type(m)][m.to()];
+        pos_.do_move(m);
+    }
+
+    // A quiet move's history: butterfly, and continuation after the moves one
+    // and two plies before.
+    int quiet_history(Move m, int ply) const {
+        const int pt = moved_type(m);
+        return h_.main[pos_.side_to_move()][m.from()][m.to()] +
+               (*frames_[ply + 1].cont)[pt][m.to()] + (*frames_[ply].cont)[pt][m.to()];
+    }
+    int capture_history(Move m) const {
+        return h_.capture[moved_type(m)][m.to()][type_of(pos_.piece_on(m.to()))];
+    }
+
+    // Orders moves in place: the hash move, captures that do not lose material
+    // by victim and capture history, killers, quiet moves by history, then the
+    // captures that lose material.
     void score_moves(const Moves& moves, int* scores, Move hash_move, int ply) const {
-        const int side = pos_.side_to_move();
+        const Frame& f = frames_[ply + 2];
         for (std::size_t i = 0; i < moves.size(); ++i) {
             const Move m = moves[i];
             int s;
             if (m == hash_move)
                 s = 1 << 30;
             else if (int gain = move_gain(pos_, m); gain > 0)
-                s = (1 << 24) + gain * 16 - mover_value(pos_, m) / 16;
-            else if (m == killers_[ply][0])
-                s = (1 << 23) + 2;
-            else if (m == killers_[ply][1])
-                s = (1 << 23) + 1;
+                s = (see_ge(pos_, m, 0) ? 1 << 26 : -(1 << 26)) + gain * 16 +
+                    capture_history(m) / 16;
+            else if (m == f.killers[0])
+                s = (1 << 25) + 2;
+            else if (m == f.killers[1])
+                s = (1 << 25) + 1;
             else
-                s = history_->score[side][m.from()][m.to()];
+                s = quiet_history(m, ply);
             scores[i] = s;
+        }
+    }
+
+    // Quiescence ordering: the hash move, then most valuable victim, least
+    // valuable attacker.
+    void score_captures(const Moves& moves, int* scores, Move hash_move) const {
+        for (std::size_t i = 0; i < moves.size(); ++i) {
+            const Move m = moves[i];
+            scores[i] =
+                m == hash_move ? 1 << 30 : move_gain(pos_, m) * 16 - mover_value(pos_, m) / 16;
         }
     }
 
@@ -215,14 +266,38 @@ class Search {
         return moves[i];
     }
 
-    void update_quiet_stats(Move m, int ply, int depth) {
-        if (killers_[ply][0] != m) {
-            killers_[ply][1] = killers_[ply][0];
-            killers_[ply][0] = m;
+    static int stat_bonus(int depth) { return std::min(250 * depth - 150, 2500); }
+
+    // A quiet move (not best) tried at ply: its histories move by bonus.
+    void update_quiet_history(Move m, int ply, int bonus) {
+        const int pt = moved_type(m);
+        gravity<Histories<Pos>::kMainBound>(h_.main[pos_.side_to_move()][m.from()][m.to()], bonus);
+        for (Continuation* c : {frames_[ply + 1].cont, frames_[ply].cont})
+            if (c != &h_.none) gravity<Histories<Pos>::kContBound>((*c)[pt][m.to()], bonus);
+    }
+    void update_capture_history(Move m, int bonus) {
+        gravity<Histories<Pos>::kCaptureBound>(
+            h_.capture[moved_type(m)][m.to()][type_of(pos_.piece_on(m.to()))], bonus);
+    }
+
+    // A cut-off by `best` at ply: it gains, every other move tried loses.
+    void update_stats(Move best, bool best_quiet, int ply, int depth, const Move* quiets,
+                      int quiet_count, const Move* captures, int capture_count) {
+        const int bonus = stat_bonus(depth);
+        if (best_quiet) {
+            Frame& f = frame(ply);
+            if (f.killers[0] != best) {
+                f.killers[1] = f.killers[0];
+                f.killers[0] = best;
+            }
+            update_quiet_history(best, ply, bonus);
+            for (int q = 0; q < quiet_count; ++q)
+                if (quiets[q] != best) update_quiet_history(quiets[q], ply, -bonus);
+        } else {
+            update_capture_history(best, bonus);
         }
-        std::int16_t& h = history_->score[pos_.side_to_move()][m.from()][m.to()];
-        const int bonus = std::min(depth * depth, 400);
-        h = static_cast<std::int16_t>(h + bonus - h * bonus / 16384);
+        for (int c = 0; c < capture_count; ++c)
+            if (captures[c] != best) update_capture_history(captures[c], -bonus);
     }
 
     Value search(Value alpha, Value beta, int depth, int ply, bool pv_node) {
@@ -253,22 +328,25 @@ class Search {
         // Step 3. Static evaluation, reverse futility pruning and null-move
         // pruning, before any move is generated (a stalemate they prune is
         // the usual, accepted risk of both).
+        Frame& here = frame(ply);
         const Value eval = in_check ? -VALUE_INFINITE : evaluate(pos_);
         // Improving: better than this side's position two plies before (not
         // in check either), so the margins below can be smaller.
-        static_eval_[ply] = in_check ? VALUE_NONE : eval;
-        const bool improving = !in_check && ply >= 2 && static_eval_[ply - 2] != VALUE_NONE &&
-                               eval > static_eval_[ply - 2];
+        here.eval = in_check ? VALUE_NONE : eval;
+        const bool improving = !in_check && ply >= 2 && frame(ply - 2).eval != VALUE_NONE &&
+                               eval > frame(ply - 2).eval;
         if (!pv_node && !in_check && depth <= 6 && !is_mate_score(beta) &&
             eval - 90 * depth + (improving ? 40 : 0) >= beta)
             return eval;
         if (!pv_node && !in_check && depth >= 3 && eval >= beta && !is_mate_score(beta) &&
-            !after_null_[ply] && pos_.null_move_ok()) {
+            !here.after_null && pos_.null_move_ok()) {
             const int r = 3 + depth / 4 + std::min(3, (eval - beta) / 200);
+            here.move = Move::none();
+            here.cont = &h_.none;
             pos_.do_null_move();
-            after_null_[ply + 1] = true;
+            frame(ply + 1).after_null = true;
             Value v = -search(-beta, -beta + 1, depth - 1 - r, ply + 1, false);
-            after_null_[ply + 1] = false;
+            frame(ply + 1).after_null = false;
             pos_.undo_null_move();
             if (stopped()) return 0;
             if (v >= beta) return is_mate_score(v) ? beta : v;
@@ -286,24 +364,32 @@ class Search {
         Value best = -VALUE_INFINITE;
         Move best_move;
         int searched = 0;
-        Move quiets[64];
-        int quiet_count = 0;
+        Move quiets[64], captures[32];
+        int quiet_count = 0, capture_count = 0;
         for (std::size_t i = 0; i < moves.size(); ++i) {
             const Move m = pick(moves, scores, i);
-            const bool quiet = move_gain(pos_, m) == 0;
-            // Quiet moves that do not give check, at non-PV nodes near the
-            // leaves: futility (they cannot reach alpha at the frontier) and
-            // late-move pruning (after enough quiet moves were searched, fewer
-            // while not improving). A checking move is never pruned here: it
-            // may be the mate.
-            const bool may_prune =
-                !pv_node && !in_check && quiet && searched > 0 && !is_mate_score(alpha);
-            const bool futile = may_prune && depth <= 2 && eval + 150 * depth <= alpha;
-            const bool late =
-                may_prune && depth <= 5 && quiet_count >= (3 + depth * depth) / (improving ? 1 : 2);
-            pos_.do_move(m);
+            const int gain = move_gain(pos_, m);
+            const bool quiet = gain == 0;
+            const int history = quiet ? quiet_history(m, ply) : 0;
+            // Step 6. Pruning at shallow depth, at non-PV nodes out of check
+            // once a move was searched: quiet moves by futility (they cannot
+            // reach alpha at the frontier), by count (late-move pruning, fewer
+            // while not improving) and by their history; every move that loses
+            // too much material by static exchange. A move that gives check
+            // is never pruned here: it may be the mate.
+            const bool may_prune = !pv_node && !in_check && searched > 0 && !is_mate_score(alpha);
+            bool prune = false;
+            if (may_prune && quiet) {
+                prune = (depth <= 2 && eval + 150 * depth <= alpha) ||
+                        (depth <= 5 && quiet_count >= (3 + depth * depth) / (improving ? 1 : 2)) ||
+                        (depth <= 3 && history < -3000 * depth) ||
+                        (depth <= 7 && !see_ge(pos_, m, -30 * depth * depth));
+            } else if (may_prune && depth <= 6) {
+                prune = !see_ge(pos_, m, -100 * depth);
+            }
+            make(m, ply);
             const bool gives_check = pos_.in_check();
-            if ((futile || late) && !gives_check) {
+            if (prune && !gives_check) {
                 pos_.undo_move(m);
                 continue;
             }
@@ -313,13 +399,16 @@ class Search {
             if (searched == 0) {
                 v = -search(-beta, -alpha, new_depth, ply + 1, pv_node);
             } else {
-                // Late-move reductions for quiet moves that do not check.
+                // Late-move reductions for quiet moves that do not check: more
+                // at non-PV nodes and while not improving, less for a move
+                // with a good history.
                 int r = 0;
-                if (depth >= 3 && quiet && !in_check && !gives_check && searched >= 3)
-                    r = std::min<int>(reductions_[std::min(depth, 63)][std::min(searched, 63)] +
-                                          (pv_node ? 0 : 1),
-                                      new_depth - 1);
-                v = -search(-alpha - 1, -alpha, new_depth - std::max(r, 0), ply + 1, false);
+                if (depth >= 3 && quiet && !in_check && !gives_check && searched >= 3) {
+                    r = reductions_[std::min(depth, 63)][std::min(searched, 63)] +
+                        (pv_node ? 0 : 1) + (improving ? 0 : 1) - history / 8192;
+                    r = std::clamp(r, 0, new_depth - 1);
+                }
+                v = -search(-alpha - 1, -alpha, new_depth - r, ply + 1, false);
                 if (v > alpha && r > 0) v = -search(-alpha - 1, -alpha, new_depth, ply + 1, false);
                 if (v > alpha && v < beta && pv_node)
                     v = -search(-beta, -alpha, new_depth, ply + 1, true);
@@ -327,7 +416,6 @@ class Search {
             pos_.undo_move(m);
             ++searched;
             if (stopped()) return 0;
-            if (quiet && quiet_count < 64) quiets[quiet_count++] = m;
             if (v > best) {
                 best = v;
                 best_move = m;
@@ -340,24 +428,20 @@ class Search {
                         pv_len_[ply] = pv_len_[ply + 1] + 1;
                     }
                     if (v >= beta) {
-                        if (quiet) {
-                            update_quiet_stats(m, ply, depth);
-                            for (int q = 0; q < quiet_count - 1; ++q) {
-                                std::int16_t& h = history_->score[pos_.side_to_move()]
-                                                                 [quiets[q].from()][quiets[q].to()];
-                                h = static_cast<std::int16_t>(h - std::min(depth * depth, 400) -
-                                                              h * std::min(depth * depth, 400) /
-                                                                  16384);
-                            }
-                        }
+                        update_stats(m, quiet, ply, depth, quiets, quiet_count, captures,
+                                     capture_count);
                         break;
                     }
                 }
             }
+            if (quiet && quiet_count < 64)
+                quiets[quiet_count++] = m;
+            else if (!quiet && capture_count < 32)
+                captures[capture_count++] = m;
         }
         if (searched == 0) return eval;  // every move pruned: the frontier estimate stands
 
-        // Step 6. Store.
+        // Step 7. Store.
         const Bound bound = best >= beta        ? BOUND_LOWER
                             : best > alpha_orig ? BOUND_EXACT
                                                 : BOUND_UPPER;
@@ -365,7 +449,9 @@ class Search {
         return best;
     }
 
-    // Captures only (all legal replies when in check), standing pat on the evaluation.
+    // The variant's captures (every legal reply when in check), standing pat
+    // on the evaluation; captures that lose material by static exchange, or
+    // that cannot reach alpha even with a margin, are not searched.
     Value qsearch(Value alpha, Value beta, int ply, int qdepth) {
         ++nodes_;
         poll();
@@ -377,45 +463,54 @@ class Search {
         if (ply >= MAX_PLY - 4 || qdepth > 16) return in_check ? VALUE_DRAW : evaluate(pos_);
 
         TTHit tt;
-        if (tt_.probe(pos_.key(), tt)) {
+        const bool tt_hit = tt_.probe(pos_.key(), tt);
+        if (tt_hit) {
             const Value v = from_tt(tt.value, ply);
             if (tt.bound == BOUND_EXACT || (tt.bound == BOUND_LOWER && v >= beta) ||
                 (tt.bound == BOUND_UPPER && v <= alpha))
                 return v;
         }
 
+        const Value alpha_orig = alpha;
         Value best = -VALUE_INFINITE;
         Value stand = -VALUE_INFINITE;
-        if (!in_check) {
+        Moves moves;
+        if (in_check) {
+            pos_.legal_moves(moves);
+            if (moves.empty()) return mated_in(ply);
+        } else {
             stand = evaluate(pos_);
             if (stand >= beta) return stand;
             if (stand > alpha) alpha = stand;
             best = stand;
+            pos_.capture_moves(moves);
         }
-        Moves moves;
-        pos_.legal_moves(moves);
-        if (moves.empty()) return in_check ? mated_in(ply) : VALUE_DRAW;
         int scores[Pos::kMaxMoves];
-        score_moves(moves, scores, Move::none(), ply);
+        score_captures(moves, scores, tt_hit ? tt.move : Move::none());
+        Move best_move;
         for (std::size_t i = 0; i < moves.size(); ++i) {
             const Move m = pick(moves, scores, i);
-            const int gain = move_gain(pos_, m);
             if (!in_check) {
-                if (gain <= 0) break;                       // captures come first in the ordering
-                if (stand + gain + 200 <= alpha) continue;  // delta pruning
+                if (stand + move_gain(pos_, m) + 200 <= alpha) continue;  // delta pruning
+                if (!see_ge(pos_, m, 0)) continue;
             }
-            pos_.do_move(m);
+            make(m, ply);
             const Value v = -qsearch(-beta, -alpha, ply + 1, qdepth + 1);
             pos_.undo_move(m);
             if (stopped()) return 0;
             if (v > best) {
                 best = v;
                 if (v > alpha) {
+                    best_move = m;
                     alpha = v;
                     if (v >= beta) break;
                 }
             }
         }
+        const Bound bound = best >= beta        ? BOUND_LOWER
+                            : best > alpha_orig ? BOUND_EXACT
+                                                : BOUND_UPPER;
+        tt_.store(pos_.key(), best_move, to_tt(best, ply), stand, 0, bound);
         return best;
     }
 
@@ -457,12 +552,10 @@ class Search {
     int completed_depth_ = 0;
     int seldepth_ = 0;
     std::uint64_t nodes_ = 0;
-    Move killers_[MAX_PLY + 1][2]{};
+    Histories<Pos>& h_;
+    Frame frames_[MAX_PLY + 4];
     Move pv_[MAX_PLY + 1][MAX_PLY + 1]{};
     int pv_len_[MAX_PLY + 2]{};
-    bool after_null_[MAX_PLY + 2]{};    // the node at this ply follows a null move
-    Value static_eval_[MAX_PLY + 2]{};  // each ply's static evaluation (VALUE_NONE in check)
-    std::unique_ptr<HistoryTable> history_;
     std::int8_t reductions_[64][64]{};
 };
 

@@ -13,12 +13,15 @@ constexpr Bitboard shift_up(Bitboard b) {
     return Us == WHITE ? b << 8 : b >> 8;
 }
 
-void add_promotions(Position::Moves& out, int from, int to) {
-    for (PieceType pt : {QUEEN, ROOK, BISHOP, KNIGHT})
+// Every promotion, or the Queen's alone (a push among the captures).
+void add_promotions(Position::Moves& out, int from, int to, bool all) {
+    for (PieceType pt : {QUEEN, ROOK, BISHOP, KNIGHT}) {
         out.push(Move(from, to, MoveKind::PROMOTION, pt));
+        if (!all) return;
+    }
 }
 
-template <Color Us>
+template <Color Us, bool Captures>
 void pawn_moves(const Position& pos, Position::Moves& out, Bitboard target, Bitboard pinned,
                 int ksq) {
     constexpr Color Them = ~Us;
@@ -36,14 +39,14 @@ void pawn_moves(const Position& pos, Position::Moves& out, Bitboard target, Bitb
             const int to = pop_lsb(tos), from = to - delta;
             if (!allowed(from, to)) continue;
             if (bb(to) & Rank8)
-                add_promotions(out, from, to);
+                add_promotions(out, from, to, !Captures || delta != Up);
             else
                 out.push(Move(from, to));
         }
     };
     const Bitboard push1 = shift_up<Us>(pawns) & empty;
-    emit(push1 & target, Up);
-    emit(shift_up<Us>(push1 & Rank3) & empty & target, 2 * Up);
+    emit(push1 & target & (Captures ? Rank8 : ~Bitboard{0}), Up);
+    if constexpr (!Captures) emit(shift_up<Us>(push1 & Rank3) & empty & target, 2 * Up);
     constexpr Bitboard NotA = ~file_bb(0), NotH = ~file_bb(7);
     // Captures toward file a and toward file h, seen from White's side of the board.
     emit(shift_up<Us>(pawns & NotA) >> 1 & enemies & target, Up - 1);
@@ -58,7 +61,7 @@ void pawn_moves(const Position& pos, Position::Moves& out, Bitboard target, Bitb
     }
 }
 
-template <Color Us>
+template <Color Us, bool Captures>
 void generate(const Position& pos, Position::Moves& out) {
     constexpr Color Them = ~Us;
     const int ksq = pos.king_square(Us);
@@ -66,7 +69,7 @@ void generate(const Position& pos, Position::Moves& out) {
     const Bitboard own = pos.pieces(Us);
 
     // King steps, with the King lifted so that sliders see through its square.
-    Bitboard k = kKingAttacks[ksq] & ~own;
+    Bitboard k = kKingAttacks[ksq] & (Captures ? pos.pieces(Them) : ~own);
     const Bitboard occ_no_king = occ ^ bb(ksq);
     while (k) {
         const int to = pop_lsb(k);
@@ -91,19 +94,20 @@ void generate(const Position& pos, Position::Moves& out) {
     if (more_than_one(checkers)) return;
 
     const Bitboard target = checkers ? kLines.between[ksq][lsb(checkers)] | checkers : ~own;
-    pawn_moves<Us>(pos, out, target, pinned, ksq);
+    pawn_moves<Us, Captures>(pos, out, target, pinned, ksq);
 
+    const Bitboard piece_target = Captures ? target & pos.pieces(Them) : target;
     for (PieceType pt : {KNIGHT, BISHOP, ROOK, QUEEN}) {
         Bitboard b = pos.pieces(Us, pt);
         while (b) {
             const int from = pop_lsb(b);
-            Bitboard a = attacks_of(pt, from, occ) & target;
+            Bitboard a = attacks_of(pt, from, occ) & piece_target;
             if (pinned & bb(from)) a &= kLines.line[ksq][from];
             while (a) out.push(Move(from, pop_lsb(a)));
         }
     }
 
-    if (checkers) return;
+    if (checkers || Captures) return;
     const std::uint8_t cr = pos.castling_rights();
     constexpr int back = Us == WHITE ? 0 : 56;
     constexpr std::uint8_t OO = Us == WHITE ? WHITE_OO : BLACK_OO;
@@ -123,9 +127,17 @@ bool Position::is_legal_ep(Move m) const { return ep_capture_legal(m.from(), m.t
 void Position::legal_moves(Moves& out) const {
     out.clear();
     if (stm_ == WHITE)
-        generate<WHITE>(*this, out);
+        generate<WHITE, false>(*this, out);
     else
-        generate<BLACK>(*this, out);
+        generate<BLACK, false>(*this, out);
+}
+
+void Position::capture_moves(Moves& out) const {
+    out.clear();
+    if (stm_ == WHITE)
+        generate<WHITE, true>(*this, out);
+    else
+        generate<BLACK, true>(*this, out);
 }
 
 }  // namespace chimera::chess

@@ -66,12 +66,17 @@ class Position : public PositionBase<Position, Traits> {
     void do_null_move();
     bool null_move_ok() const;
     void legal_moves(Moves& out) const;
+    // The legal captures (en passant and every capturing promotion included)
+    // and the pushes that promote to a Queen: the quiescence search's moves.
+    void capture_moves(Moves& out) const;
 
     bool in_check() const { return st().checkers != 0; }
     int ep_square() const { return st().ep; }
     std::uint8_t castling_rights() const { return st().castling; }
 
-    // Squares attacked by side c with the given occupancy.
+    // Pieces of both sides that attack sq with the given occupancy.
+    Bitboard attackers_to(int sq, Bitboard occ) const;
+    // Whether side c attacks sq with the given occupancy.
     bool attacked_by(Color c, int sq, Bitboard occ) const;
     bool gives_check(Move m) const;
     bool is_capture(Move m) const;
@@ -103,7 +108,6 @@ class Position : public PositionBase<Position, Traits> {
   private:
     struct EmptyTag {};
     explicit Position(EmptyTag) { states_.reserve(1024); }
-    Bitboard attackers_to(int sq, Bitboard occ) const;
     Bitboard pinned(Color c) const;
     bool ep_capture_legal(int from, int ep) const;
     int legal_ep_square(int ep) const;

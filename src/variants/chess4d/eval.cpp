@@ -1,5 +1,7 @@
 #include "variants/chess4d/eval.h"
 
+#include "core/see.h"
+
 namespace chimera::chess4d {
 
 namespace {
@@ -24,6 +26,10 @@ int move_gain(const Position& pos, Move m) {
 }
 
 int mover_value(const Position& pos, Move m) { return kValue[type_of(pos.piece_on(m.from()))]; }
+
+bool see_ge(const Position& pos, Move m, int threshold) {
+    return see_ge_by_swap(pos, m, threshold, kValue);
+}
 
 int evaluate(const Position& pos) {
     int score[COLOR_NB] = {0, 0};

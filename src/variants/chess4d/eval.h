@@ -10,5 +10,9 @@ namespace chimera::chess4d {
 int evaluate(const Position& pos);
 int move_gain(const Position& pos, Move m);
 int mover_value(const Position& pos, Move m);
+// Static exchange evaluation: whether the move gains at least threshold
+// centipawns once the opponent's recaptures are counted (for move ordering
+// and pruning). Exact but for pins (the swap algorithm of core/see.h).
+bool see_ge(const Position& pos, Move m, int threshold);
 
 }  // namespace chimera::chess4d

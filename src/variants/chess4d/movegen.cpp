@@ -2,20 +2,23 @@
 // inside one board (see attacks.h), so the scheme is the one of orthodox chess:
 // King steps tested with the King lifted, evasions limited to capturing or
 // blocking a single checker, pinned pieces kept on their in-board pin line.
+// With Captures set the same generator gives only the legal captures and
+// promotions (the quiescence search's moves).
 #include "variants/chess4d/position.h"
 
 namespace chimera::chess4d {
 
 namespace {
 
-template <Color Us>
+template <Color Us, bool Captures>
 void generate(const Position& pos, Position::Moves& out) {
     constexpr Color Them = ~Us;
     const int ksq = pos.king_square(Us);
     const Bitboard occ = pos.pieces();
     const Bitboard own = pos.pieces(Us);
 
-    Bitboard k = kKingAttacks[ksq] & ~own;  // D-8: never onto an attacked square
+    // D-8: never onto an attacked square.
+    Bitboard k = kKingAttacks[ksq] & (Captures ? pos.pieces(Them) : ~own);
     const Bitboard occ_no_king = occ ^ bb(ksq);
     while (k) {
         const int to = pop_lsb(k);
@@ -54,7 +57,8 @@ void generate(const Position& pos, Position::Moves& out) {
     while (pawns) {
         const int from = pop_lsb(pawns);
         Bitboard tos = kPawnAttacks[Us][from] & pos.pieces(Them);
-        if (!(occ & bb(from + Up))) tos |= bb(from + Up);
+        if (!(occ & bb(from + Up)) && (!Captures || (bb(from + Up) & LastRank)))
+            tos |= bb(from + Up);
         tos = restrict(from, tos & target);
         while (tos) {
             const int to = pop_lsb(tos);
@@ -67,7 +71,8 @@ void generate(const Position& pos, Position::Moves& out) {
         Bitboard b = pos.pieces(Us, pt);
         while (b) {
             const int from = pop_lsb(b);
-            Bitboard a = restrict(from, attacks_of(pt, from, occ) & target);
+            Bitboard a = restrict(from, attacks_of(pt, from, occ) & target &
+                                            (Captures ? pos.pieces(Them) : ~Bitboard{0}));
             while (a) out.push(Move(from, pop_lsb(a)));
         }
     }
@@ -78,9 +83,17 @@ void generate(const Position& pos, Position::Moves& out) {
 void Position::legal_moves(Moves& out) const {
     out.clear();
     if (stm_ == WHITE)
-        generate<WHITE>(*this, out);
+        generate<WHITE, false>(*this, out);
     else
-        generate<BLACK>(*this, out);
+        generate<BLACK, false>(*this, out);
+}
+
+void Position::capture_moves(Moves& out) const {
+    out.clear();
+    if (stm_ == WHITE)
+        generate<WHITE, true>(*this, out);
+    else
+        generate<BLACK, true>(*this, out);
 }
 
 }  // namespace chimera::chess4d

@@ -54,8 +54,12 @@ class Position : public PositionBase<Position, Traits> {
     void do_null_move();
     bool null_move_ok() const;
     void legal_moves(Moves& out) const;
+    // The legal captures and promotions: the quiescence search's moves.
+    void capture_moves(Moves& out) const;
 
     bool in_check() const { return st().checkers != 0; }
+    // Pieces of both sides that attack sq with the given occupancy.
+    Bitboard attackers_to(int sq, Bitboard occ) const;
     bool attacked_by(Color c, int sq, Bitboard occ) const;
     bool is_capture(Move m) const { return piece_on(m.to()) != NO_PIECE; }
     bool insufficient_material() const { return popcount(pieces()) == 2; }
@@ -81,7 +85,6 @@ class Position : public PositionBase<Position, Traits> {
   private:
     struct EmptyTag {};
     explicit Position(EmptyTag) { states_.reserve(1024); }
-    Bitboard attackers_to(int sq, Bitboard occ) const;
     Status validate() const;
 };
 

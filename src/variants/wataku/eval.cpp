@@ -28,6 +28,30 @@ int mover_value(const Position& pos, Move m) {
     return m.kind() == MoveKind::DROP ? kValue[m.extra()] : kValue[type_of(pos.piece_on(m.from()))];
 }
 
+bool see_ge(const Position& pos, Move m, int threshold) {
+    const int gain = move_gain(pos, m);
+    if (gain < threshold) return false;
+    const PieceType mover =
+        m.kind() == MoveKind::DROP ? PieceType(m.extra()) : type_of(pos.piece_on(m.from()));
+    if (mover == KING || mover == TURTLE) return true;  // W-9, W-16: never captured
+    if (gain - kValue[mover] >= threshold) return true;
+    const Color us = pos.side_to_move(), them = ~us;
+    const int to = m.to();
+    Bitboard occ = pos.pieces() | bb(to);
+    if (m.kind() != MoveKind::DROP) occ &= ~bb(m.from());
+    if (pos.attacked_by(pos.active(them) & ~bb(to), to, occ)) return false;
+    // W-9: an enemy King beside it takes it unless that would put the King
+    // in check or beside a King of ours (W-20: Kings attack nothing, so the
+    // attack above never counts them). Our guards are our pieces that are
+    // active once the King has taken the mover (W-7: the mover may have been
+    // what linked them to a King of ours).
+    if (!(pos.pieces(them, KING) & kNeighbours[to])) return true;
+    if (pos.pieces(us, KING) & kNeighbours[to]) return true;
+    const Bitboard own = pos.pieces(us) & occ & ~bb(to);
+    const Bitboard guards = Position::group_of(pos.pieces(us, KING), own) & ~pos.pieces(KING);
+    return pos.attacked_by(guards, to, occ);
+}
+
 int evaluate(const Position& pos) {
     int score[COLOR_NB] = {0, 0};
     const Bitboard occ = pos.pieces();

@@ -10,5 +10,11 @@ namespace chimera::wataku {
 int evaluate(const Position& pos);
 int move_gain(const Position& pos, Move m);
 int mover_value(const Position& pos, Move m);
+// Static exchange evaluation: whether the move gains at least threshold
+// centipawns once the opponent's recaptures are counted (for move ordering
+// and pruning). An approximation: the opponent's active pieces may take back
+// the mover where it then stands; what follows, and the dormancy a capture may
+// cause, are not counted.
+bool see_ge(const Position& pos, Move m, int threshold);
 
 }  // namespace chimera::wataku

@@ -5,7 +5,9 @@
 // change only when the action captures, and a capture only removes attackers.
 // So when the mover is not in check, deployments and moves from squares off
 // every line between one of its Kings and an enemy active slider are legal as
-// generated; King moves, evasions and the rest are tested (is_legal).
+// generated; King moves, evasions and the rest are tested (is_legal). With
+// Captures set the same code gives only the captures (the quiescence
+// search's moves).
 #include "variants/wataku/position.h"
 
 namespace chimera::wataku {
@@ -37,7 +39,10 @@ Bitboard ordinary_targets(PieceType pt, int sq, Bitboard occ, Bitboard empty) {
 
 }  // namespace
 
-void Position::pseudo_legal_moves(Moves& out) const {
+void Position::pseudo_legal_moves(Moves& out) const { generate<false>(out); }
+
+template <bool Captures>
+void Position::generate(Moves& out) const {
     out.clear();
     const Color us = stm_, them = ~us;
     const Bitboard occ = pieces(), empty = ~occ & kBoard;
@@ -55,10 +60,11 @@ void Position::pseudo_legal_moves(Moves& out) const {
     for (Bitboard b = active(us); b;) {
         const int from = pop_lsb(b);
         const PieceType pt = type_of(piece_on(from));
-        Bitboard targets = ordinary_targets(pt, from, occ, empty) & (empty | capturable);
+        Bitboard targets =
+            ordinary_targets(pt, from, occ, empty) & (Captures ? capturable : empty | capturable);
         if (pt == KING) targets &= ~near_enemy_king;  // W-9
         while (targets) out.push(Move(from, pop_lsb(targets)));
-        if (pt == KING) continue;  // Kings never Traverse
+        if (pt == KING || Captures) continue;  // Kings never Traverse
         // W-17: over a chain of friendly non-King pieces to the first point after it.
         for (int d = 0; d < DIR_NB; ++d) {
             int s = step(from, d);
@@ -68,6 +74,7 @@ void Position::pseudo_legal_moves(Moves& out) const {
         }
     }
 
+    if constexpr (Captures) return;
     // W-18: one deployment per kind in reserve and empty point.
     for (int pt = QUEEN; pt <= TURTLE; ++pt) {
         if (!reserve_[us][pt]) continue;
@@ -78,9 +85,14 @@ void Position::pseudo_legal_moves(Moves& out) const {
     }
 }
 
-void Position::legal_moves(Moves& out) const {
+void Position::legal_moves(Moves& out) const { legal<false>(out); }
+
+void Position::capture_moves(Moves& out) const { legal<true>(out); }
+
+template <bool Captures>
+void Position::legal(Moves& out) const {
     Moves pseudo;
-    pseudo_legal_moves(pseudo);
+    generate<Captures>(pseudo);
     out.clear();
     const Color us = stm_, them = ~us;
     const Bitboard enemy = active(them);

@@ -63,6 +63,8 @@ class Position : public PositionBase<Position, Traits> {
     void do_null_move();
     bool null_move_ok() const;
     void legal_moves(Moves& out) const;
+    // The legal captures: the quiescence search's moves.
+    void capture_moves(Moves& out) const;
     // Every action except the final check test of W-22.
     void pseudo_legal_moves(Moves& out) const;
     bool is_legal(Move m) const;
@@ -104,6 +106,11 @@ class Position : public PositionBase<Position, Traits> {
     struct EmptyTag {};
     explicit Position(EmptyTag) { states_.reserve(1024); }
     void refresh_activity(StateInfo& s) const;
+    // The pseudo-legal actions, or only the captures.
+    template <bool Captures>
+    void generate(Moves& out) const;
+    template <bool Captures>
+    void legal(Moves& out) const;
     Status validate() const;
 
     std::array<std::array<int, PIECE_TYPE_NB>, COLOR_NB> reserve_{};

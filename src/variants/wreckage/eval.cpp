@@ -33,6 +33,21 @@ int mover_value(const Position& pos, Move m) {
     return kValue[type_of(pos.piece_on(m.from()))];
 }
 
+bool see_ge(const Position& pos, Move m, int threshold) {
+    if (m.kind() == MoveKind::CASTLING) return 0 >= threshold;
+    const int gain = move_gain(pos, m);
+    if (gain < threshold) return false;
+    const int mover = m.kind() == MoveKind::PROMOTION ? kValue[m.extra()] : mover_value(pos, m);
+    if (gain - mover >= threshold) return true;  // even if the mover is lost
+    // Where the mover stands after the move: a detonating Detonator stays.
+    const int at = m.kind() == MoveKind::DETONATION ? m.from() : m.to();
+    const Bitboard taken = pos.captures_of(m);
+    Bitboard occ = pos.pieces() & ~taken;
+    if (m.kind() != MoveKind::DROP) occ &= ~bb(m.from());
+    occ |= bb(at);
+    return !pos.attacked_by(~pos.side_to_move(), at, occ, taken);
+}
+
 int evaluate(const Position& pos) {
     int score[COLOR_NB] = {0, 0};
     const Bitboard occ = pos.pieces();

@@ -10,6 +10,12 @@ namespace chimera::wreckage {
 int evaluate(const Position& pos);
 int move_gain(const Position& pos, Move m);
 int mover_value(const Position& pos, Move m);
+// Static exchange evaluation: whether the move gains at least threshold
+// centipawns once the opponent's recaptures are counted (for move ordering
+// and pruning). An approximation: the opponent may take back the
+// mover where it then stands, by any capture mode but en passant; what
+// follows is not counted.
+bool see_ge(const Position& pos, Move m, int threshold);
 int piece_value(PieceType pt);
 
 }  // namespace chimera::wreckage

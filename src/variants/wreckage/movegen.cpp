@@ -4,6 +4,9 @@
 // along lines (sliders, Dragon, Guillotine; for a Guillotine the square beyond
 // the King counts too), so only King moves, castling, en passant, evasions and
 // moves touching such lines are tested; the others are legal as generated.
+// With Captures set the same code gives only the moves that remove enemy
+// pieces (every capture mode, detonations, en passant, capturing promotions)
+// and the pushes that promote to a Queen: the quiescence search's moves.
 #include "variants/wreckage/position.h"
 
 namespace chimera::wreckage {
@@ -13,9 +16,14 @@ namespace {
 constexpr std::array<PieceType, 8> kPromotions{QUEEN,        ROOK,   BISHOP,     FERZ_KNIGHT,
                                                WAZIR_KNIGHT, DRAGON, GUILLOTINE, DETONATOR};
 
-void add_pawn_move(Position::Moves& out, Color us, int from, int to) {
+// A pawn's move; on the last rank every promotion, or the Queen's alone (a
+// push among the captures).
+void add_pawn_move(Position::Moves& out, Color us, int from, int to, bool all = true) {
     if (relative_rank(us, to) == 10) {
-        for (PieceType pt : kPromotions) out.push(Move(from, to, MoveKind::PROMOTION, pt));
+        for (PieceType pt : kPromotions) {
+            out.push(Move(from, to, MoveKind::PROMOTION, pt));
+            if (!all) return;
+        }
     } else {
         out.push(Move(from, to));
     }
@@ -26,12 +34,20 @@ constexpr int forward_reach(int r) { return r <= 4 ? 5 - r : (r == 5 ? 1 : 2); }
 
 }  // namespace
 
-void Position::pseudo_legal_moves(Moves& out) const {
+void Position::pseudo_legal_moves(Moves& out) const { generate<false>(out); }
+
+template <bool Captures>
+void Position::generate(Moves& out) const {
     out.clear();
     const Color us = stm_, them = ~us;
     const Bitboard occ = pieces(), own = pieces(us), enemy = pieces(them);
     const Bitboard empty = ~occ;
     const int up = us == WHITE ? N : S;
+    // The moves of the pieces whose captures depend on the geometry (Dragon,
+    // Guillotine), kept only when they capture.
+    auto push = [&](Move m) {
+        if (!Captures || captures_of(m)) out.push(m);
+    };
 
     for (Bitboard b = own; b;) {
         const int from = pop_lsb(b);
@@ -59,10 +75,21 @@ void Position::pseudo_legal_moves(Moves& out) const {
             case DETONATOR:
                 if (kKingSteps[from] & enemy & ~pieces(NINJA))
                     out.push(Move(from, from, MoveKind::DETONATION));
-                [[fallthrough]];
-            case DRAGON:  // slides and leaps onto empty squares only
-                targets =
-                    (rook_attacks(from, occ) | bishop_attacks(from, occ) | kKnight[from]) & empty;
+                if constexpr (!Captures)  // it never captures by moving
+                    targets =
+                        (rook_attacks(from, occ) | bishop_attacks(from, occ) | kKnight[from]) &
+                        empty;
+                break;
+            case DRAGON:  // slides and leaps onto empty squares only
+                if constexpr (Captures) {
+                    for (Bitboard t = (rook_attacks(from, occ) | bishop_attacks(from, occ)) & empty;
+                         t;)
+                        push(Move(from, pop_lsb(t)));
+                } else {
+                    targets =
+                        (rook_attacks(from, occ) | bishop_attacks(from, occ) | kKnight[from]) &
+                        empty;
+                }
                 break;
             case GUILLOTINE:
                 for (int d = 0; d < DIR_NB; ++d) {
@@ -74,7 +101,7 @@ void Position::pseudo_legal_moves(Moves& out) const {
                         // (c) replacement when that piece stands on s2.
                         int s = s1;
                         while (s >= 0 && !(occ & bb(s))) {
-                            out.push(Move(from, s));
+                            if constexpr (!Captures) out.push(Move(from, s));
                             s = step(s, d);
                         }
                         if (s >= 0 && (enemy & bb(s))) {
@@ -84,7 +111,7 @@ void Position::pseudo_legal_moves(Moves& out) const {
                         }
                     } else if (s2 >= 0 && !(own & bb(s2))) {
                         // s1 occupied: (b) k=1, (c) over a friend, (d) double, (e) friendly jump.
-                        out.push(Move(from, s2));
+                        push(Move(from, s2));
                     }
                 }
                 break;
@@ -93,14 +120,15 @@ void Position::pseudo_legal_moves(Moves& out) const {
                 const int r = relative_rank(us, from);
                 int to = step(from, up);
                 for (int k = 1; k <= forward_reach(r) && to >= 0 && !(occ & bb(to)); ++k) {
-                    add_pawn_move(out, us, from, to);
+                    if (!Captures || relative_rank(us, to) == 10)
+                        add_pawn_move(out, us, from, to, !Captures);
                     to = step(to, up);
                 }
                 for (Bitboard c = kPawnCaptures[us][from] & enemy; c;)
                     add_pawn_move(out, us, from, pop_lsb(c));
                 if (pt == NINJA) {
-                    for (Bitboard s = kSideSteps[from] & (r >= 6 ? ~own : empty); s;)
-                        out.push(Move(from, pop_lsb(s)));
+                    const Bitboard side = (r >= 6 ? ~own : empty) & (Captures ? enemy : ~own);
+                    for (Bitboard s = kSideSteps[from] & side; s;) out.push(Move(from, pop_lsb(s)));
                 } else {
                     for (Bitboard e = st().ep & kPawnCaptures[us][from]; e;)
                         out.push(Move(from, pop_lsb(e), MoveKind::EN_PASSANT));
@@ -110,8 +138,10 @@ void Position::pseudo_legal_moves(Moves& out) const {
             default:
                 break;
         }
+        if constexpr (Captures) targets &= enemy;
         while (targets) out.push(Move(from, pop_lsb(targets)));
     }
+    if constexpr (Captures) return;
 
     add_castling(out);
 
@@ -160,9 +190,14 @@ void Position::add_castling(Moves& out) const {
     }
 }
 
-void Position::legal_moves(Moves& out) const {
+void Position::legal_moves(Moves& out) const { legal<false>(out); }
+
+void Position::capture_moves(Moves& out) const { legal<true>(out); }
+
+template <bool Captures>
+void Position::legal(Moves& out) const {
     Moves pseudo;
-    pseudo_legal_moves(pseudo);
+    generate<Captures>(pseudo);
     out.clear();
     const Color them = ~stm_;
     const int ksq = king_square(stm_);

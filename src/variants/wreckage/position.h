@@ -69,6 +69,9 @@ class Position : public PositionBase<Position, Traits> {
     void do_null_move();
     bool null_move_ok() const;
     void legal_moves(Moves& out) const;
+    // The legal moves that remove enemy pieces (every capture mode) and the
+    // pushes that promote to a Queen: the quiescence search's moves.
+    void capture_moves(Moves& out) const;
     // Every pseudo-legal move (all rules except leaving the King attacked).
     void pseudo_legal_moves(Moves& out) const;
     // Whether a pseudo-legal move leaves the mover's King unattacked.
@@ -109,6 +112,11 @@ class Position : public PositionBase<Position, Traits> {
     struct EmptyTag {};
     explicit Position(EmptyTag) { states_.reserve(1024); }
     Bitboard legal_ep_targets(Bitboard targets) const;
+    // The pseudo-legal moves, or only the captures (and Queen promotions).
+    template <bool Captures>
+    void generate(Moves& out) const;
+    template <bool Captures>
+    void legal(Moves& out) const;
     void add_castling(Moves& out) const;
     Status validate() const;
     bool attacked_by_dragon(Bitboard dragons, Color c, int q, Bitboard occ) const;
