@@ -388,7 +388,12 @@ TEST(MatchStats, PlayerSpecs) {
     EXPECT_EQ(p.skill, 3);
     EXPECT_EQ(p.nodes, 500u);
     EXPECT_EQ(p.name, "x");
-    for (const char* bad : {"level=0", "level=9", "nodes=x", "speed=3", "level", "hash=0"}) {
+    EXPECT_FALSE(p.fresh);
+    match::PlayerConfig f;
+    ASSERT_TRUE(match::parse_player("nodes=100,fresh=1", f));
+    EXPECT_TRUE(f.fresh);
+    for (const char* bad : {"level=0", "level=9", "nodes=x", "speed=3", "level", "hash=0",
+                            "engine=/bin/true,fresh=1"}) {
         match::PlayerConfig q;
         EXPECT_FALSE(match::parse_player(bad, q)) << bad;
     }

@@ -41,6 +41,8 @@ Status parse_player(std::string_view spec, PlayerConfig& out) {
             out.engine = std::string(value);
         } else if (key == "random") {
             out.random = value == "1";
+        } else if (key == "fresh") {
+            out.fresh = value == "1";
         } else if (key.substr(0, 7) == "option.") {
             if (key.size() == 7 || value.empty())
                 return Status::error("player option " + quoted(item) + " is not option.NAME=VALUE");
@@ -68,6 +70,8 @@ Status parse_player(std::string_view spec, PlayerConfig& out) {
     }
     if (!out.options.empty() && out.engine.empty())
         return Status::error("option.NAME=VALUE is for an engine=PATH player");
+    if (out.fresh && !out.engine.empty())
+        return Status::error("fresh=1 is for a player in this process, not an engine=PATH player");
     if (out.name.empty()) {
         out.name = out.random           ? "random mover"
                    : out.engine.empty() ? "level " + std::to_string(out.skill)
@@ -237,6 +241,7 @@ GameResult play_game(const MatchConfig& c, const Opening& opening, bool a_is_whi
                 break;
             }
         } else {
+            if (players[side]->fresh) e.new_game();
             r = e.search(l);
         }
         const auto spent = static_cast<int>(elapsed_ms(t0));

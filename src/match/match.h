@@ -31,11 +31,14 @@ struct PlayerConfig {
     int movetime_ms = 0;
     int hash_mb = 16;
     bool random = false;  // plays a uniformly random legal move (a baseline, not a level)
-    std::string engine;   // a UCI engine program to run as a subprocess ("" = in process)
+    // Clears its table and move statistics before every move (fresh=1): how
+    // a computer that forgets between moves plays, to measure what keeping them is worth.
+    bool fresh = false;
+    std::string engine;  // a UCI engine program to run as a subprocess ("" = in process)
 };
 
-// Parses "level=6,nodes=20000,depth=8,movetime=100,hash=16,name=x,engine=PATH,
-// option.NAME=VALUE" or "random".
+// Parses "level=6,nodes=20000,depth=8,movetime=100,hash=16,name=x,fresh=1,
+// engine=PATH,option.NAME=VALUE" or "random".
 Status parse_player(std::string_view spec, PlayerConfig& out);
 
 struct MatchConfig {
