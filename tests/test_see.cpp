@@ -148,8 +148,8 @@ TEST(StaticExchange, TheApproximationsNeverCallAMoverTheOpponentCanTakeSafe) {
                             continue;
                         const int gain = move_gain(pos, m);
                         if (gain >= mover_value(pos, m)) continue;
-                        const Bitboard at = Bitboard{1}
-                                            << (m.kind() == MoveKind::DETONATION ? m.from() : m.to());
+                        const Bitboard at =
+                            Bitboard{1} << (m.kind() == MoveKind::DETONATION ? m.from() : m.to());
                         pos.do_move(m);
                         typename Pos::Moves replies;
                         pos.legal_moves(replies);
