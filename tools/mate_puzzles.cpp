@@ -146,7 +146,8 @@ int main(int argc, char** argv) {
     const int per_n = std::atoi(argv[2]);
     const std::uint64_t seed = argc > 3 ? std::strtoull(argv[3], nullptr, 10) : 1;
     int status = 2;
-    if (!chimera::with_variant(argv[1], [&]<class Pos>() { status = chimera::run<Pos>(per_n, seed); }))
+    if (!chimera::with_variant(argv[1],
+                               [&]<class Pos>() { status = chimera::run<Pos>(per_n, seed); }))
         std::fprintf(stderr, "unknown variant %s\n", argv[1]);
     return status;
 }
