@@ -54,6 +54,26 @@ export function applyLobby(list: Map<number, Challenge>, m: LobbyMessage): boole
   return false;
 }
 
+// The messages that post again, on a new connection, the challenges of
+// `mine` still listed: a challenge lasts as long as the connection that
+// posted it, so after a lost connection (the lobby's server restarting or
+// failing over) the page puts its own back up.
+export function reposts(list: Map<number, Challenge>, mine: Set<number>): object[] {
+  return [...mine].flatMap((id) => {
+    const c = list.get(id);
+    if (!c) return [];
+    return [{
+      type: "challenge",
+      variant: c.variant,
+      base_minutes: c.base_minutes,
+      increment_seconds: c.increment_seconds,
+      side: c.side,
+      rated: c.rated,
+      ...(c.to ? { to: c.to } : {}),
+    }];
+  });
+}
+
 function sideText(c: Challenge): string {
   return c.side === "random" ? "Random" : c.side === "white" ? "They play White" : "They play Black";
 }
@@ -138,8 +158,12 @@ export function startLobby(root: HTMLElement, variants: VariantInfo[], me: Accou
   const status = section.querySelector<HTMLElement>("#lobby-status")!;
   const list = new Map<number, Challenge>();
   const mine = new Set<number>();
-  let seek: { id: number; label: string } | null = null;
+  let seek: { id: number; label: string; message: object } | null = null;
   let pendingSeek = "";
+  let seekMessage: object = {};
+  // What the next connection posts again (reposts): this page's challenges
+  // and seek when the last connection was lost.
+  let again: object[] = [];
   let ws: WebSocket | null = null;
   let retry = 1000;
   if (me) void showYourGames(section.querySelector<HTMLElement>("#your-games")!, variants);
@@ -165,7 +189,7 @@ export function startLobby(root: HTMLElement, variants: VariantInfo[], me: Accou
       error.textContent = "";
       render();
     } else if (m.type === "ack" && m.of === "seek" && m.id !== undefined) {
-      seek = { id: m.id, label: pendingSeek };
+      seek = { id: m.id, label: pendingSeek, message: seekMessage };
       render();
     } else if (m.type === "ack" && m.of === "cancel") {
       if (seek && seek.id === m.id) seek = null;
@@ -185,7 +209,9 @@ export function startLobby(root: HTMLElement, variants: VariantInfo[], me: Accou
     ws = socket;
     socket.onopen = () => {
       retry = 1000;
-      status.textContent = "";
+      status.textContent = again.length ? "Reconnected: your challenges are posted again." : "";
+      for (const m of again) socket.send(JSON.stringify(m));
+      again = [];
     };
     socket.onmessage = (e) => {
       if (!section.isConnected) return socket.close();
@@ -197,7 +223,8 @@ export function startLobby(root: HTMLElement, variants: VariantInfo[], me: Accou
     };
     socket.onclose = () => {
       if (ws !== socket || !section.isConnected) return;
-      // Its challenges and seek went with the connection.
+      // Its challenges and seek went with the connection: the next one posts them again.
+      again = [...reposts(list, mine), ...(seek ? [seek.message] : [])];
       mine.clear();
       seek = null;
       render();
@@ -224,7 +251,8 @@ export function startLobby(root: HTMLElement, variants: VariantInfo[], me: Accou
       const base = Number(b.dataset.base), inc = Number(b.dataset.inc);
       if (seek) send({ type: "cancel", id: seek.id });
       pendingSeek = `${findVariant(variants, b.dataset.seek)?.name ?? b.dataset.seek} ${clockText(base, inc)}${rated ? ", rated" : ""}`;
-      send({ type: "seek", variant: b.dataset.seek, base_minutes: base, increment_seconds: inc, rated });
+      seekMessage = { type: "seek", variant: b.dataset.seek, base_minutes: base, increment_seconds: inc, rated };
+      send(seekMessage);
     } else if (b.dataset.accept) send({ type: "accept", id: Number(b.dataset.accept) });
     else if (b.dataset.decline) send({ type: "decline", id: Number(b.dataset.decline) });
     else if (b.dataset.cancel) send({ type: "cancel", id: Number(b.dataset.cancel) });

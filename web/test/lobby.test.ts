@@ -1,7 +1,7 @@
 // The lobby's list (lobby.ts): applied from the server's messages in any
 // order the deltas may arrive in, and each row's actions for its viewer.
 import { describe, expect, test } from "vitest";
-import { applyLobby, challengeRow, type Challenge } from "../src/lobby";
+import { applyLobby, challengeRow, reposts, type Challenge } from "../src/lobby";
 import type { VariantInfo } from "../src/variants";
 
 const c = (id: number, more: Partial<Challenge> = {}): Challenge => ({
@@ -54,5 +54,20 @@ describe("challengeRow", () => {
     expect(rated).toContain("Log in to play rated");
     expect(challengeRow(c(5, { by: "Botty", rating: 1500, bot: true }), variants, new Set(), me)).toContain(">BOT<");
     expect(challengeRow(c(6, { by: "<b>x</b>" }), variants, new Set(), me)).not.toContain("<b>x</b>");
+  });
+});
+
+describe("reposts", () => {
+  test("a lost connection's own challenges still listed are posted again as they were", () => {
+    const list = new Map<number, Challenge>([
+      [1, c(1, { by: "Bob", side: "black", rated: true, variant: "wreckage", base_minutes: 5, increment_seconds: 3 })],
+      [2, c(2, { by: "Ann" })],
+      [3, c(3, { by: "Bob", to: "Carl" })],
+    ]);
+    expect(reposts(list, new Set([1, 3, 7]))).toEqual([
+      { type: "challenge", variant: "wreckage", base_minutes: 5, increment_seconds: 3, side: "black", rated: true },
+      { type: "challenge", variant: "chess", base_minutes: 3, increment_seconds: 2, side: "random", rated: false, to: "Carl" },
+    ]);
+    expect(reposts(list, new Set())).toEqual([]);
   });
 });
