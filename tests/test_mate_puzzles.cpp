@@ -66,9 +66,11 @@ TEST(MatePuzzles, TheSuiteHasMatesInOneToFourForEveryVariant) {
 TEST(MatePuzzles, EveryPuzzleIsSolvedWithinItsBudget) {
     const std::vector<Puzzle> all = puzzles();
     ASSERT_FALSE(all.empty());
-    // Every puzzle in the optimised tree; a sixth of them under the sanitizers.
-    for (std::size_t i = 0; i < all.size(); i += testing::kSanitizedBuild ? 6 : 1) {
+    // Every puzzle in the optimised tree; under the sanitizers (ten times
+    // slower) a few of the short ones, which run the same search code.
+    for (std::size_t i = 0; i < all.size(); i += testing::kSanitizedBuild ? 5 : 1) {
         const Puzzle& p = all[i];
+        if (testing::kSanitizedBuild && p.mate_in > 2) continue;
         SCOPED_TRACE(p.variant + " line " + std::to_string(p.line) + ": " + p.fen);
         Engine e;
         e.set_hash_mb(4);

@@ -134,10 +134,10 @@ TEST(StaticExchange, TheApproximationsNeverCallAMoverTheOpponentCanTakeSafe) {
         std::mt19937_64 rng(0x5EE5);
         int checked = 0;
         for (const StartPosition& s : Pos::kInfo.starts) {
-            for (int game = 0; game < testing::workload(4); ++game) {
+            for (int game = 0; game < testing::workload(4, 4); ++game) {
                 Pos pos;
                 ASSERT_TRUE(pos.set_fen(s.fen));
-                for (int ply = 0; ply < 80; ++ply) {
+                for (int ply = 0; ply < (testing::kSanitizedBuild ? 40 : 80); ++ply) {
                     typename Pos::Moves moves;
                     pos.legal_moves(moves);
                     if (moves.empty()) break;
