@@ -8,6 +8,7 @@ import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import assert from "node:assert/strict";
 import { chromium } from "playwright-core";
+import { CHROMIUM_ARGS } from "./chromium.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const WEB = resolve(here, "..");
@@ -21,21 +22,14 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export const RESULT_RE = /(White wins|Black wins|Draw) \(([^)]+)\)\./;
 
+// The browser: e2e/run.mjs starts one Chromium for every test file
+// (CHIMERA_BROWSER_WS), as starting one costs about 3 s of CPU here; each file
+// connects to it, and its contexts are closed when the file disconnects
+// (browser.close()). A file run on its own without run.mjs starts its own.
 export async function launch() {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    timeout: 30_000,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-dev-shm-usage",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      "--disable-quic",
-    ],
-  });
+  const ws = process.env.CHIMERA_BROWSER_WS;
+  if (ws) return chromium.connect(ws, { timeout: 30_000 });
+  return chromium.launch({ executablePath: CHROMIUM, timeout: 30_000, args: CHROMIUM_ARGS });
 }
 
 // A page in a fresh context; uncaught page errors are collected in page.errors.
@@ -91,9 +85,22 @@ export async function apiMove(created, lan) {
   assert.equal(res.status, 200, `the move ${lan} was accepted: ${await res.text()}`);
 }
 
+// The token is stored as the UI stores it, before the game page's script
+// runs: on a fresh page by an init script that seeds it once per tab (a test
+// that later removes it keeps it removed across reloads), so that the game
+// page is the only page loaded; on a page of the site already, directly.
 export async function openGame(page, created) {
-  await page.goto(`${BASE}/#/`);
-  await page.evaluate(({ id, token }) => localStorage.setItem(`chimera.token.${id}`, token), created);
+  const { id, token } = created;
+  if (page.url().startsWith(BASE)) {
+    await page.evaluate(({ id, token }) => localStorage.setItem(`chimera.token.${id}`, token), { id, token });
+  } else {
+    await page.addInitScript(({ id, token }) => {
+      const seeded = `e2e.seeded.${id}`;
+      if (sessionStorage.getItem(seeded)) return;
+      sessionStorage.setItem(seeded, "1");
+      localStorage.setItem(`chimera.token.${id}`, token);
+    }, { id, token });
+  }
   await page.goto(`${BASE}/#/game/${created.id}`);
   await page.locator("#board [data-sq]").first().waitFor();
   await waitForStatus(page);

@@ -5,8 +5,9 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
+import { join } from "node:path";
 import {
-  apiCreate, apiMove, assertNoPageErrors, BASE, classesOf, gameIdOf, launch, newPage, openGame, pageState, playAndConfirm, shot, sq,
+  apiCreate, apiMove, assertNoPageErrors, BASE, classesOf, gameIdOf, launch, newPage, openGame, pageState, playAndConfirm, RESULTS, shot, sq,
   statusText, waitForGameList, waitForPlies, waitForStatus,
 } from "./helpers.mjs";
 
@@ -286,7 +287,10 @@ describe("records", () => {
       const before = await pageState(page);
       const [download] = await Promise.all([page.waitForEvent("download"), page.locator("#export").click()]);
       assert.match(download.suggestedFilename(), /^chimera-.*\.pgn$/);
-      const record = await readFile(await download.path(), "utf8");
+      // Saved through the connection (the browser may run in another process: e2e/run.mjs).
+      const saved = join(RESULTS, `export-${created.id}.pgn`);
+      await download.saveAs(saved);
+      const record = await readFile(saved, "utf8");
       assert.match(record, /\[Variant "wreckage"\]/);
 
       // Import through the home page's file picker.

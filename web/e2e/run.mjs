@@ -9,6 +9,8 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+import { CHROMIUM_ARGS } from "./chromium.mjs";
 
 const e2e = dirname(fileURLToPath(import.meta.url));
 const web = resolve(e2e, "..");
@@ -88,11 +90,24 @@ if (files.length === 0) {
   fail(`no e2e/*.test.mjs files${only.length ? ` matching ${only.join(", ")}` : ""}`);
 }
 
+// One Chromium for every test file (each connects to it: helpers.mjs, launch).
+let browserServer;
+try {
+  browserServer = await chromium.launchServer({ executablePath: chromiumPath, timeout: 30_000, args: CHROMIUM_ARGS });
+} catch (e) {
+  await stopServer();
+  cleanup();
+  fail(`Chromium did not start: ${e.message}`);
+}
+
 console.log(`e2e: server at ${url}, ${files.length} test files, screenshots in ${results}`);
 const child = spawn(
   process.execPath,
   ["--test", "--test-reporter=spec", "--test-concurrency=4", "--test-timeout=240000", ...files],
-  { stdio: "inherit", env: { ...process.env, CHIMERA_URL: url, CHIMERA_BIN: bin, CHROMIUM_PATH: chromiumPath } },
+  {
+    stdio: "inherit",
+    env: { ...process.env, CHIMERA_URL: url, CHIMERA_BIN: bin, CHROMIUM_PATH: chromiumPath, CHIMERA_BROWSER_WS: browserServer.wsEndpoint() },
+  },
 );
 
 // A hard bound on the whole run.
@@ -109,6 +124,7 @@ for (const sig of ["SIGINT", "SIGTERM"]) {
 
 const code = await new Promise((r) => child.on("exit", (c, s) => r(c ?? (s ? 1 : 0))));
 clearTimeout(deadline);
+await browserServer.close().catch(() => {});
 await stopServer();
 cleanup();
 process.exit(code);

@@ -816,7 +816,7 @@ export class GameScreen {
       const here = seat === "human" && s.mode === "online" && !isOver(s) && s.present?.[side] === true;
       const name = `${side === "white" ? "White" : "Black"}${playerTag(s, side)}${seat === "computer" ? ` — computer, level ${s.level}` : seat === "you" ? " — you" : seat === "open" ? " — waiting for a player" : away ? " — away" : here ? " — connected" : ""}`;
       if (!s.clock) {
-        el.innerHTML = `<span class="who">${name}${this.material[side]}</span>`;
+        setHtml(el, `<span class="who">${name}${this.material[side]}</span>`);
         continue;
       }
       const base = side === "white" ? s.clock.white_ms : s.clock.black_ms;
@@ -829,7 +829,17 @@ export class GameScreen {
       } else if (seat === "you" && !running) {
         this.warnedLow = false;
       }
-      el.innerHTML = `<span class="who">${name}${this.material[side]}</span><span class="time${running ? " running" : ""}${left < 20000 ? " low" : ""}" aria-label="${side} clock ${formatClock(left)}">${formatClock(left)}</span>`;
+      setHtml(el, `<span class="who">${name}${this.material[side]}</span><span class="time${running ? " running" : ""}${left < 20000 ? " low" : ""}" aria-label="${side} clock ${formatClock(left)}">${formatClock(left)}</span>`);
     }
   }
+}
+
+// The clocks are redrawn five times a second: an element is rewritten only
+// when what it shows has changed (a stopped clock, a game without clocks),
+// so that the page does not lay itself out again for nothing.
+const shown = new WeakMap<Element, string>();
+function setHtml(el: Element, html: string) {
+  if (shown.get(el) === html) return;
+  shown.set(el, html);
+  el.innerHTML = html;
 }
