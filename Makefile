@@ -81,11 +81,11 @@ build-debug: deps
 # release tree run against build-debug/chimera, except those labelled
 # "postgres_api" (tests/CMakeLists.txt). The same tree holds the fuzz targets.
 # Black-box tests mostly wait on sockets and processes: one more at a time than cores.
+BLACKBOX_JOBS ?= $(shell echo $$(( $(JOBS) + 1 )))
 # Left out of the sanitized pass (the release pass runs them): tests that
 # mostly wait out real time (abort windows, flag falls, a restart's charge)
 # on server code that the other black-box tests run too, and a measurement of
 # message sizes.
-BLACKBOX_JOBS ?= $(shell echo $$(( $(JOBS) + 1 )))
 SANITIZED_SKIP := ^(ServerAbort\.(AComputerGameIsKept|ATimedGameIsNotClaimed|AJoinedGameIsNotAborted|ThePlayerWhoStayedClaims)|ServerIntegrity\.ARestartCharges|ServerPersistence\.AnEmptySeatDoesNotLoseOnTime|ServerEndings\.AFlagAgainst|ServerPushSizes\.)
 ctest-debug:
 	CHIMERA_REFERENCE_BINARY=$(CURDIR)/build/chimera ctest --preset debug -j $(JOBS)

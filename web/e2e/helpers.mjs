@@ -101,7 +101,7 @@ export async function openGame(page, created) {
       localStorage.setItem(`chimera.token.${id}`, token);
     }, { id, token });
   }
-  await page.goto(`${BASE}/#/game/${created.id}`);
+  await page.goto(`${BASE}/#/game/${id}`);
   await page.locator("#board [data-sq]").first().waitFor();
   await waitForStatus(page);
 }
