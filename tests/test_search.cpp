@@ -23,6 +23,7 @@
 
 #include "binary_under_test.h"
 #include "engine/engine.h"
+#include "engine/tt.h"
 #include "protocol/uci.h"
 #include "variants/registry.h"
 
@@ -372,6 +373,45 @@ TEST(Search, SeededSkillLevelsAreRepeatable) {
             }
         });
     }
+}
+
+// The table is mapped lazily and cleared only when written: whatever the
+// path, a cleared or resized table holds nothing.
+TEST(TranspositionTable, ClearAndResizeForgetEverything) {
+    engine::TranspositionTable tt(1);
+    std::mt19937_64 rng(5);
+    std::vector<std::uint64_t> keys(500);
+    for (std::uint64_t& k : keys) k = rng() | 1;
+    const auto hits = [&] {
+        int n = 0;
+        engine::TTHit h;
+        for (std::uint64_t k : keys) n += tt.probe(k, h);
+        return n;
+    };
+    EXPECT_EQ(hits(), 0);
+    tt.clear();  // nothing written yet
+    EXPECT_EQ(hits(), 0);
+    const auto fill = [&] {
+        tt.new_search();
+        for (std::size_t i = 0; i < keys.size(); ++i)
+            tt.store(keys[i], Move::from_raw(static_cast<std::uint32_t>(i + 1)), engine::Value(7),
+                     engine::Value(0), 3, engine::BOUND_EXACT);
+    };
+    fill();
+    ASSERT_GT(hits(), 450);  // 4-entry buckets over 16384 entries: next to no evictions
+    engine::TTHit h;
+    ASSERT_TRUE(tt.probe(keys[0], h));
+    EXPECT_EQ(h.move, Move::from_raw(1));
+    EXPECT_EQ(h.depth, 3);
+    tt.clear();
+    EXPECT_EQ(hits(), 0);
+    fill();
+    ASSERT_GT(hits(), 450);
+    tt.resize(2);
+    EXPECT_EQ(hits(), 0);
+    EXPECT_EQ(tt.megabytes(), 2u);
+    fill();
+    EXPECT_GT(hits(), 450);
 }
 
 // ---------------------------------------------------------------------------

@@ -1,5 +1,10 @@
 #include "engine/tt.h"
 
+#include <sys/mman.h>
+
+#include <cstring>
+#include <new>
+
 namespace chimera::engine {
 
 namespace {
@@ -21,27 +26,46 @@ std::uint8_t gen_of(std::uint64_t d) { return static_cast<std::uint8_t>(d >> 58)
 
 }  // namespace
 
-void TranspositionTable::resize(std::size_t megabytes) {
-    megabytes = megabytes ? megabytes : 1;
-    const std::size_t bytes = megabytes * 1024 * 1024;
-    buckets_ = bytes / (sizeof(Entry) * kBucket);
-    entries_ = std::make_unique<Entry[]>(buckets_ * kBucket);
-    megabytes_ = megabytes;
+TranspositionTable::~TranspositionTable() { release(); }
+
+void TranspositionTable::release() {
+    if (entries_) munmap(entries_, bytes_);
+    entries_ = nullptr;
+    bytes_ = buckets_ = 0;
 }
 
-void TranspositionTable::clear() {
-    for (std::size_t i = 0; i < buckets_ * kBucket; ++i) {
-        entries_[i].key_xor.store(0, std::memory_order_relaxed);
-        entries_[i].data.store(0, std::memory_order_relaxed);
-    }
+// A private anonymous mapping reads as zeros and takes a page of memory only
+// when a search first writes to it.
+void TranspositionTable::resize(std::size_t megabytes) {
+    megabytes = megabytes ? megabytes : 1;
+    release();
+    const std::size_t bytes = megabytes * 1024 * 1024;
+    void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) throw std::bad_alloc();
+    madvise(p, bytes, MADV_HUGEPAGE);
+    entries_ = static_cast<Entry*>(p);
+    bytes_ = bytes;
+    buckets_ = bytes / (sizeof(Entry) * kBucket);
+    megabytes_ = megabytes;
     generation_ = 0;
+    written_.store(false, std::memory_order_relaxed);
+}
+
+// A table no search has written to since it was mapped or cleared is all
+// zeros already. Otherwise its pages are resident: overwriting them is faster
+// than handing them back and faulting them in again during the next game.
+void TranspositionTable::clear() {
+    if (written_.load(std::memory_order_relaxed))
+        std::memset(static_cast<void*>(entries_), 0, bytes_);
+    generation_ = 0;
+    written_.store(false, std::memory_order_relaxed);
 }
 
 bool TranspositionTable::probe(std::uint64_t key, TTHit& out) const {
     Entry* b = bucket(key);
     for (int i = 0; i < kBucket; ++i) {
-        const std::uint64_t d = b[i].data.load(std::memory_order_relaxed);
-        if ((b[i].key_xor.load(std::memory_order_relaxed) ^ d) != key || d == 0) continue;
+        const std::uint64_t d = read_word(b[i].data);
+        if ((read_word(b[i].key_xor) ^ d) != key || d == 0) continue;
         out.move = move_of(d);
         out.value = value_of(d);
         out.depth = depth_of(d);
@@ -57,8 +81,8 @@ void TranspositionTable::store(std::uint64_t key, Move move, Value value, Value 
     Entry* victim = &b[0];
     int worst = 1 << 30;
     for (int i = 0; i < kBucket; ++i) {
-        const std::uint64_t d = b[i].data.load(std::memory_order_relaxed);
-        if ((b[i].key_xor.load(std::memory_order_relaxed) ^ d) == key || d == 0) {
+        const std::uint64_t d = read_word(b[i].data);
+        if ((read_word(b[i].key_xor) ^ d) == key || d == 0) {
             if (move.is_none() && d) move = move_of(d);  // keep the known best move
             victim = &b[i];
             break;
@@ -72,15 +96,16 @@ void TranspositionTable::store(std::uint64_t key, Move move, Value value, Value 
         }
     }
     const std::uint64_t d = pack(move, value, depth < 0 ? 0 : depth, bound, generation_);
-    victim->data.store(d, std::memory_order_relaxed);
-    victim->key_xor.store(key ^ d, std::memory_order_relaxed);
+    if (!written_.load(std::memory_order_relaxed)) written_.store(true, std::memory_order_relaxed);
+    write_word(victim->data, d);
+    write_word(victim->key_xor, key ^ d);
 }
 
 int TranspositionTable::hashfull() const {
     int used = 0;
     const std::size_t sample = buckets_ * kBucket < 1000 ? buckets_ * kBucket : 1000;
     for (std::size_t i = 0; i < sample; ++i) {
-        const std::uint64_t d = entries_[i].data.load(std::memory_order_relaxed);
+        const std::uint64_t d = read_word(entries_[i].data);
         used += d != 0 && gen_of(d) == generation_;
     }
     return sample ? static_cast<int>(used * 1000 / sample) : 0;

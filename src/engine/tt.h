@@ -1,12 +1,18 @@
 // Transposition table shared by all search threads. Each entry is two 64-bit
 // words, the key stored XOR the data, so a torn write by a racing thread only
-// turns into a miss. Buckets of four entries; replacement prefers entries from
-// older searches and of lower depth.
+// turns into a miss (the words are read and written through std::atomic_ref).
+// Buckets of four entries; replacement prefers entries from older searches
+// and of lower depth.
+//
+// The table is anonymous memory that the kernel hands out zeroed on first
+// touch: a table no search has used costs neither time nor resident memory
+// (a server keeps an engine per computer worker and per analyst, most idle),
+// and clearing a table no search has written since is free.
 #pragma once
 
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
-#include <memory>
 
 #include "core/bitboard.h"
 #include "core/move.h"
@@ -27,6 +33,9 @@ struct TTHit {
 class TranspositionTable {
   public:
     explicit TranspositionTable(std::size_t megabytes = 16) { resize(megabytes); }
+    ~TranspositionTable();
+    TranspositionTable(const TranspositionTable&) = delete;
+    TranspositionTable& operator=(const TranspositionTable&) = delete;
 
     void resize(std::size_t megabytes);
     void clear();
@@ -40,20 +49,32 @@ class TranspositionTable {
 
   private:
     struct Entry {
-        std::atomic<std::uint64_t> key_xor{0};
-        std::atomic<std::uint64_t> data{0};
+        std::uint64_t key_xor;
+        std::uint64_t data;
     };
     static constexpr int kBucket = 4;
+
+    static std::uint64_t read_word(std::uint64_t& word) {
+        return std::atomic_ref<std::uint64_t>(word).load(std::memory_order_relaxed);
+    }
+    static void write_word(std::uint64_t& word, std::uint64_t value) {
+        std::atomic_ref<std::uint64_t>(word).store(value, std::memory_order_relaxed);
+    }
+    void release();
 
     Entry* bucket(std::uint64_t key) const {
         return &entries_[static_cast<std::size_t>(static_cast<Bitboard128>(key) * buckets_ >> 64) *
                          kBucket];
     }
 
-    std::unique_ptr<Entry[]> entries_;
+    Entry* entries_ = nullptr;  // buckets_ * kBucket entries, mapped zeroed
+    std::size_t bytes_ = 0;
     std::size_t buckets_ = 0;
     std::size_t megabytes_ = 0;
     std::uint8_t generation_ = 0;
+    // Something was stored since the table was last zeroed (read on every
+    // store, written once: the cache line stays shared between threads).
+    std::atomic<bool> written_{false};
 };
 
 }  // namespace chimera::engine
