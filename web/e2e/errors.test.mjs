@@ -35,7 +35,9 @@ describe("a game that does not exist", () => {
       await page.locator("a", { hasText: "Go to the home page" }).click();
       await page.locator("h1", { hasText: "Chimera" }).waitFor();
       assert.equal(new URL(page.url()).hash, "#/");
-      // The home page opens its lobby (one WebSocket); no game's is opened again.
+      // The home page opens its lobby (one WebSocket, perhaps a moment after
+      // its heading shows); no game's is opened again.
+      for (const until = Date.now() + 5000; opened.length < 2 && Date.now() < until; ) await page.waitForTimeout(50);
       assert.deepEqual(opened.slice(1).map((u) => new URL(u).pathname), ["/api/lobby/ws"], "nothing more was opened on the way home but the lobby");
       assertNoPageErrors(page);
     } finally {
