@@ -76,7 +76,8 @@ build-debug: deps
 	cmake --preset debug >/dev/null
 	cmake --build --preset debug -j $(JOBS)
 
-# The sanitizer tests: the in-process ones built in build-debug, and the
+# The sanitizer tests: the in-process ones built in build-debug (each group as
+# a few gtest shards there: tests/CMakeLists.txt), and the
 # black-box ones (label "blackbox": server over sockets, CLI, UCI) of the
 # release tree run against build-debug/chimera, except those labelled
 # "postgres_api" (tests/CMakeLists.txt). The same tree holds the fuzz targets.
