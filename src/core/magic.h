@@ -4,7 +4,8 @@
 // mask of the cells whose occupancy matters, a magic multiplier that maps
 // every subset of that mask to a distinct (or constructively colliding) slot,
 // and a slice of one shared attack table. The tables are immutable and built
-// once, on first use, from the slow reference slide() in geometry.h. A variant
+// once, on first use, with the attacks of the reference slide() in geometry.h
+// (its rays walked once per cell, not once per subset). A variant
 // may pass the multipliers it found before (Hints, one per cell): each is
 // checked against every subset of its mask and kept only if it works, so a
 // wrong hint costs time, never a wrong attack. Cells without a working hint get
@@ -54,6 +55,23 @@ class MagicSliders {
         for (int sq = 0; sq < G.cells(); ++sq) {
             Entry& e = entries_[sq];
             e.mask = relevant_mask(sq);
+            // The cells of each ray from sq, nearest first, walked for every
+            // subset below (the same attacks as slide(), which would step
+            // through the geometry again for each of the thousands of subsets).
+            std::array<std::array<Bitboard64, G.cells()>, Dirs.size()> rays{};
+            std::array<int, Dirs.size()> lengths{};
+            for (std::size_t d = 0; d < Dirs.size(); ++d)
+                for (int s = G.step(sq, Dirs[d]); s >= 0; s = G.step(s, Dirs[d]))
+                    rays[d][static_cast<std::size_t>(lengths[d]++)] = Bitboard64(1) << s;
+            const auto attacks_of = [&](Bitboard64 occ) {
+                Bitboard64 r = 0;
+                for (std::size_t d = 0; d < Dirs.size(); ++d)
+                    for (int i = 0; i < lengths[d]; ++i) {
+                        r |= rays[d][static_cast<std::size_t>(i)];
+                        if (occ & rays[d][static_cast<std::size_t>(i)]) break;
+                    }
+                return r;
+            };
             int bits = popcount(e.mask);
             e.shift = static_cast<unsigned>(64 - (bits ? bits : 1));
             e.offset = static_cast<std::uint32_t>(table_.size());
@@ -63,7 +81,7 @@ class MagicSliders {
             Bitboard64 sub = 0;
             do {  // Carry-Rippler enumeration of all subsets of the mask
                 occs.push_back(sub);
-                refs.push_back(slide<G>(sq, sub, Dirs));
+                refs.push_back(attacks_of(sub));
                 sub = (sub - e.mask) & e.mask;
             } while (sub);
             table_.resize(table_.size() + slots);
