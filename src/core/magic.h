@@ -54,15 +54,20 @@ class MagicSliders {
         std::vector<Bitboard64> occs, refs;
         for (int sq = 0; sq < G.cells(); ++sq) {
             Entry& e = entries_[sq];
-            e.mask = relevant_mask(sq);
             // The cells of each ray from sq, nearest first, walked for every
             // subset below (the same attacks as slide(), which would step
             // through the geometry again for each of the thousands of subsets).
+            // The mask is the rays less their last cells: a blocker on the
+            // edge changes nothing.
             std::array<std::array<Bitboard64, G.cells()>, Dirs.size()> rays{};
             std::array<int, Dirs.size()> lengths{};
-            for (std::size_t d = 0; d < Dirs.size(); ++d)
+            e.mask = 0;
+            for (std::size_t d = 0; d < Dirs.size(); ++d) {
                 for (int s = G.step(sq, Dirs[d]); s >= 0; s = G.step(s, Dirs[d]))
                     rays[d][static_cast<std::size_t>(lengths[d]++)] = Bitboard64(1) << s;
+                for (int i = 0; i + 1 < lengths[d]; ++i)
+                    e.mask |= rays[d][static_cast<std::size_t>(i)];
+            }
             const auto attacks_of = [&](Bitboard64 occ) {
                 Bitboard64 r = 0;
                 for (std::size_t d = 0; d < Dirs.size(); ++d)
@@ -95,16 +100,6 @@ class MagicSliders {
     }
 
     static int bits_of(const Entry& e) { return popcount(e.mask); }
-
-    // Cells along each ray except the last one: a blocker on the edge changes nothing.
-    static Bitboard64 relevant_mask(int sq) {
-        Bitboard64 m = 0;
-        for (const Vec4& v : Dirs) {
-            for (int s = G.step(sq, v); s >= 0; s = G.step(s, v))
-                if (G.step(s, v) >= 0) m |= Bitboard64(1) << s;
-        }
-        return m;
-    }
 
     // Fills e's slice of the table for this multiplier; false on a harmful collision.
     bool try_magic(Entry& e, Bitboard64 magic, const std::vector<Bitboard64>& occs,
