@@ -101,6 +101,7 @@ class Search {
         Continuation* cont = nullptr;
         Value eval = VALUE_NONE;
         Move killers[2];
+        Move excluded;            // the move a singular-extension search leaves out
         bool after_null = false;  // this ply follows a null move
     };
     // Frames are indexed ply + 2, so that the two plies before the root exist.
@@ -116,9 +117,25 @@ class Search {
                 reductions_[d][m] = static_cast<std::int8_t>(0.4 + std::log(d) * std::log(m) / 2.2);
     }
 
+    // After an iteration of a timed search: whether to stop rather than
+    // start another. The share of the optimum time it may use grows while
+    // the best move keeps changing (a decaying count of changes) and while
+    // the score falls from the iterations before, and shrinks while both
+    // stay put; the hard maximum still bounds every search.
     bool out_of_time_after_iteration() {
+        const Move best = root_moves_[0].move;
+        const Value score = root_moves_[0].score;
+        best_changes_ = best_changes_ / 2 + (completed_depth_ > 1 && best != last_best_ ? 1 : 0);
+        const double falling =
+            last_score_ == VALUE_NONE || is_mate_score(score) || is_mate_score(last_score_)
+                ? 1.0
+                : std::clamp(1.0 + (last_score_ - score) / 150.0, 0.75, 1.5);
+        last_best_ = best;
+        last_score_ = score;
         if (!shared_.optimum_ms || shared_.fixed_time) return false;
-        if (elapsed_ms(shared_.start) >= shared_.optimum_ms * 6 / 10) {
+        const double share = 0.45 * (1.0 + best_changes_) * falling;
+        if (static_cast<double>(elapsed_ms(shared_.start)) >=
+            static_cast<double>(shared_.optimum_ms) * share) {
             shared_.stop = true;
             return true;
         }
@@ -139,6 +156,7 @@ class Search {
     }
 
     void aspiration(int depth) {
+        root_depth_ = depth;
         RootMove& rm = root_moves_[pv_index_];
         Value prev = rm.previous;
         Value delta = 25;
@@ -316,9 +334,12 @@ class Search {
         beta = std::min(beta, mate_in(ply + 1));
         if (alpha >= beta) return alpha;
 
-        // Step 2. Transposition table.
+        // Step 2. Transposition table (not while a move is excluded: the
+        // entry is the node's with all its moves).
+        Frame& here = frame(ply);
+        const Move excluded = here.excluded;
         TTHit tt;
-        const bool tt_hit = tt_.probe(pos_.key(), tt);
+        const bool tt_hit = excluded.is_none() && tt_.probe(pos_.key(), tt);
         const Value tt_value = tt_hit ? from_tt(tt.value, ply) : VALUE_NONE;
         if (tt_hit && !pv_node && tt.depth >= depth &&
             (tt.bound == BOUND_EXACT || (tt.bound == BOUND_LOWER && tt_value >= beta) ||
@@ -328,18 +349,17 @@ class Search {
         // Step 3. Static evaluation, reverse futility pruning and null-move
         // pruning, before any move is generated (a stalemate they prune is
         // the usual, accepted risk of both).
-        Frame& here = frame(ply);
         const Value eval = in_check ? -VALUE_INFINITE : evaluate(pos_);
         // Improving: better than this side's position two plies before (not
         // in check either), so the margins below can be smaller.
         here.eval = in_check ? VALUE_NONE : eval;
         const bool improving = !in_check && ply >= 2 && frame(ply - 2).eval != VALUE_NONE &&
                                eval > frame(ply - 2).eval;
-        if (!pv_node && !in_check && depth <= 6 && !is_mate_score(beta) &&
+        if (!pv_node && !in_check && depth <= 6 && !is_mate_score(beta) && excluded.is_none() &&
             eval - 90 * depth + (improving ? 40 : 0) >= beta)
             return eval;
         if (!pv_node && !in_check && depth >= 3 && eval >= beta && !is_mate_score(beta) &&
-            !here.after_null && pos_.null_move_ok()) {
+            excluded.is_none() && !here.after_null && pos_.null_move_ok()) {
             const int r = 3 + depth / 4 + std::min(3, (eval - beta) / 200);
             here.move = Move::none();
             here.cont = &h_.none;
@@ -368,6 +388,7 @@ class Search {
         int quiet_count = 0, capture_count = 0;
         for (std::size_t i = 0; i < moves.size(); ++i) {
             const Move m = pick(moves, scores, i);
+            if (m == excluded) continue;
             const int gain = move_gain(pos_, m);
             const bool quiet = gain == 0;
             const int history = quiet ? quiet_history(m, ply) : 0;
@@ -387,13 +408,40 @@ class Search {
             } else if (may_prune && depth <= 6) {
                 prune = !see_ge(pos_, m, -100 * depth);
             }
+            // Step 7. Singular extension: the table's move, when every other
+            // move searched shallower falls short of its value by a margin,
+            // is the only good one and searched a ply deeper. If another
+            // also beats that margin and it is above beta, two moves cut off
+            // (the node's value is taken); a table move above beta that is
+            // not singular is searched a ply shallower.
+            int singular = 0;
+            if (depth >= 8 && m == tt.move && excluded.is_none() && ply > 0 &&
+                (tt.bound & BOUND_LOWER) && tt.depth >= depth - 3 && !is_mate_score(tt_value)) {
+                const Value singular_beta = tt_value - 2 * depth;
+                here.excluded = m;
+                const Value v =
+                    search(singular_beta - 1, singular_beta, (depth - 1) / 2, ply, false);
+                here.excluded = Move::none();
+                if (stopped()) return 0;
+                if (v < singular_beta)
+                    singular = 1;
+                else if (singular_beta >= beta)
+                    return singular_beta;
+                else if (tt_value >= beta)
+                    singular = -1;
+            }
             make(m, ply);
             const bool gives_check = pos_.in_check();
             if (prune && !gives_check) {
                 pos_.undo_move(m);
                 continue;
             }
-            const int ext = gives_check && ply < 2 * depth + 8 ? 1 : 0;
+            // Extensions stop at twice the iteration's depth, and a check is
+            // extended only within twice the remaining depth and 8 plies:
+            // lines of checks cannot grow the tree without bound.
+            const int ext = ply < 2 * root_depth_
+                                ? std::max(singular, gives_check && ply < 2 * depth + 8 ? 1 : 0)
+                                : std::min(singular, 0);
             const int new_depth = depth - 1 + ext;
             Value v;
             if (searched == 0) {
@@ -439,9 +487,11 @@ class Search {
             else if (!quiet && capture_count < 32)
                 captures[capture_count++] = m;
         }
-        if (searched == 0) return eval;  // every move pruned: the frontier estimate stands
+        if (searched == 0)  // every move pruned (or the only one excluded)
+            return excluded.is_none() ? eval : alpha;
 
-        // Step 7. Store.
+        // Step 8. Store (not a search with a move excluded).
+        if (!excluded.is_none()) return best;
         const Bound bound = best >= beta        ? BOUND_LOWER
                             : best > alpha_orig ? BOUND_EXACT
                                                 : BOUND_UPPER;
@@ -550,8 +600,14 @@ class Search {
     std::vector<RootMove> root_moves_;
     int pv_index_ = 0;
     int completed_depth_ = 0;
+    int root_depth_ = 1;  // the depth of the iteration going on
     int seldepth_ = 0;
     std::uint64_t nodes_ = 0;
+    // Time management: the best move and score of the last iteration, and a
+    // decaying count of the iterations that changed the best move.
+    Move last_best_;
+    Value last_score_ = VALUE_NONE;
+    double best_changes_ = 0;
     Histories<Pos>& h_;
     Frame frames_[MAX_PLY + 4];
     Move pv_[MAX_PLY + 1][MAX_PLY + 1]{};
