@@ -1,5 +1,7 @@
 #include "variants/chess/eval.h"
 
+#include <array>
+
 #include "core/see.h"
 
 namespace chimera::chess {
@@ -68,38 +70,185 @@ bool see_ge(const Position& pos, Move m, int threshold) {
     return see_ge_by_swap(pos, m, threshold, kValue);
 }
 
+namespace {
+
+// Squares attacked by the pawns of c.
+constexpr Bitboard pawn_attacks(Color c, Bitboard pawns) {
+    constexpr Bitboard not_a = ~kFileA, not_h = ~(kFileA << 7);
+    return c == WHITE ? ((pawns & not_a) << 7) | ((pawns & not_h) << 9)
+                      : ((pawns & not_a) >> 9) | ((pawns & not_h) >> 7);
+}
+
+// The squares in front of sq on its file, as c sees it, and the same on the
+// files beside it too (where a pawn that stops or takes a pawn on sq stands).
+struct Spans {
+    std::array<std::array<Bitboard, SQ_NB>, COLOR_NB> front{}, passed{};
+    std::array<Bitboard, 8> beside{};
+    constexpr Spans() {
+        for (int f = 0; f < 8; ++f)
+            beside[f] = (f > 0 ? file_bb(f - 1) : 0) | (f < 7 ? file_bb(f + 1) : 0);
+        for (int sq = 0; sq < SQ_NB; ++sq)
+            for (int r = 0; r < 8; ++r) {
+                const Bitboard row = rank_bb(r);
+                if (r > rank_of(sq)) {
+                    front[WHITE][sq] |= row & file_bb(file_of(sq));
+                    passed[WHITE][sq] |= row & (file_bb(file_of(sq)) | beside[file_of(sq)]);
+                }
+                if (r < rank_of(sq)) {
+                    front[BLACK][sq] |= row & file_bb(file_of(sq));
+                    passed[BLACK][sq] |= row & (file_bb(file_of(sq)) | beside[file_of(sq)]);
+                }
+            }
+    }
+};
+inline constexpr Spans kSpans{};
+
+struct Score {
+    int mg = 0, eg = 0;
+    void add(int m, int e) {
+        mg += m;
+        eg += e;
+    }
+};
+
+// By the pawn's rank as its side sees it (1 = its second rank).
+constexpr int kPassedMg[8] = {0, 0, 5, 10, 20, 35, 55, 0};
+constexpr int kPassedEg[8] = {0, 5, 10, 20, 35, 60, 100, 0};
+// Weight of a piece that attacks the squares around the enemy King.
+constexpr int kKingAttackWeight[PIECE_TYPE_NB] = {0, 0, 2, 2, 3, 5, 0};
+
+int distance(int a, int b) {
+    const int df = file_of(a) - file_of(b), dr = rank_of(a) - rank_of(b);
+    const int f = df < 0 ? -df : df, r = dr < 0 ? -dr : dr;
+    return f > r ? f : r;
+}
+
+// Pawn structure of c: passed (more the further, less when blocked, and in
+// the endgame by the Kings' distances to the square in front), isolated,
+// doubled, defended or side by side.
+void pawn_terms(const Position& pos, Color c, Score& s) {
+    const Color them = Color(c ^ 1);
+    const Bitboard ours = pos.pieces(c, PAWN), theirs = pos.pieces(them, PAWN);
+    const Bitboard defended = pawn_attacks(c, ours);
+    const int up = c == WHITE ? 8 : -8;
+    for (Bitboard b = ours; b;) {
+        const int sq = pop_lsb(b);
+        const int f = file_of(sq), rr = relative_rank(c, sq);
+        if (!(ours & kSpans.beside[f])) s.add(-10, -15);
+        if (ours & kSpans.front[c][sq]) s.add(-12, -20);
+        if (defended & bb(sq))
+            s.add(8 + 2 * rr, 6 + rr);
+        else if (ours & kSpans.beside[f] & rank_bb(rank_of(sq)))
+            s.add(5 + rr, 3 + rr);
+        if ((theirs & kSpans.passed[c][sq]) || (ours & kSpans.front[c][sq])) continue;
+        const int stop = sq + up;
+        const bool blocked = pos.pieces() & bb(stop);
+        int mg = kPassedMg[rr], eg = kPassedEg[rr];
+        if (blocked) {
+            mg /= 2;
+            eg /= 2;
+        }
+        if (rr >= 3)
+            eg += (rr - 2) * (5 * distance(pos.king_square(them), stop) -
+                              2 * distance(pos.king_square(c), stop));
+        s.add(mg, eg);
+    }
+}
+
+// The shelter of c's King while it stands on its first two ranks: its own
+// pawns in front of it on its file and the files beside, and open files there.
+int shelter(const Position& pos, Color c) {
+    const int ksq = pos.king_square(c);
+    const int krr = relative_rank(c, ksq);
+    if (krr > 1) return -20;
+    const Bitboard ours = pos.pieces(c, PAWN), theirs = pos.pieces(Color(c ^ 1), PAWN);
+    const int ahead = c == WHITE ? 1 : -1;
+    int f0 = file_of(ksq);
+    f0 = f0 < 1 ? 1 : f0 > 6 ? 6 : f0;
+    int score = 0;
+    for (int f = f0 - 1; f <= f0 + 1; ++f) {
+        const Bitboard file = file_bb(f);
+        const Bitboard in_front = ours & kSpans.front[c][make_square(f, rank_of(ksq))];
+        if (in_front & rank_bb(rank_of(ksq) + ahead))
+            score += 12;
+        else if (in_front & rank_bb(rank_of(ksq) + 2 * ahead))
+            score += 6;
+        else if (!in_front)
+            score -= theirs & file ? 10 : 20;
+    }
+    return score;
+}
+
+}  // namespace
+
 int evaluate(const Position& pos) {
-    int mg[COLOR_NB] = {0, 0}, eg[COLOR_NB] = {0, 0}, phase = 0;
+    Score s[COLOR_NB];
+    int phase = 0;
     const Bitboard occ = pos.pieces();
+    const Bitboard pawn_att[COLOR_NB] = {pawn_attacks(WHITE, pos.pieces(WHITE, PAWN)),
+                                         pawn_attacks(BLACK, pos.pieces(BLACK, PAWN))};
+    int attack_units[COLOR_NB] = {0, 0}, attackers[COLOR_NB] = {0, 0};
     for (Color c : {WHITE, BLACK}) {
+        const Color them = Color(c ^ 1);
         const Bitboard own = pos.pieces(c);
+        const Bitboard our_pawns = pos.pieces(c, PAWN), their_pawns = pos.pieces(them, PAWN);
+        const Bitboard mobility_area = ~own & ~pawn_att[them];
+        const int their_king = pos.king_square(them);
+        const Bitboard king_zone = kKingAttacks[their_king] | bb(their_king);
         for (Bitboard b = own; b;) {
             const int sq = pop_lsb(b);
             const PieceType pt = type_of(pos.piece_on(sq));
-            mg[c] += kValue[pt];
-            eg[c] += kValue[pt];
+            s[c].add(kValue[pt], kValue[pt]);
             phase += kPhase[pt];
-            square_terms(pt, c, sq, mg[c], eg[c]);
-            if (pt >= KNIGHT && pt <= QUEEN) {
-                const int mob = popcount(attacks_of(pt, sq, occ) & ~own);
-                mg[c] += 3 * mob;
-                eg[c] += 3 * mob;
+            square_terms(pt, c, sq, s[c].mg, s[c].eg);
+            if (pt < KNIGHT || pt > QUEEN) continue;
+            const Bitboard att = attacks_of(pt, sq, occ);
+            const int mob = popcount(att & mobility_area);
+            switch (pt) {
+                case KNIGHT:
+                    s[c].add(4 * (mob - 4), 4 * (mob - 4));
+                    break;
+                case BISHOP:
+                    s[c].add(5 * (mob - 6), 5 * (mob - 6));
+                    break;
+                case ROOK:
+                    s[c].add(2 * (mob - 6), 4 * (mob - 6));
+                    break;
+                default:
+                    s[c].add(mob - 12, 2 * (mob - 12));
+                    break;
+            }
+            if (pawn_att[them] & bb(sq)) s[c].add(-35, -25);  // a pawn threatens it
+            if (pt == ROOK && !(our_pawns & file_bb(file_of(sq)))) {
+                const bool half_open = their_pawns & file_bb(file_of(sq));
+                s[c].add(half_open ? 12 : 25, half_open ? 6 : 12);
+            }
+            // An outpost: on the enemy's half or the middle, guarded by a
+            // pawn, where no enemy pawn can ever attack it.
+            if ((pt == KNIGHT || pt == BISHOP) && relative_rank(c, sq) >= 3 &&
+                relative_rank(c, sq) <= 5 && (pawn_att[c] & bb(sq)) &&
+                !(their_pawns & kSpans.passed[c][sq] & kSpans.beside[file_of(sq)]))
+                s[c].add(pt == KNIGHT ? 25 : 12, pt == KNIGHT ? 12 : 6);
+            if (const Bitboard hit = att & king_zone) {
+                ++attackers[c];
+                attack_units[c] += kKingAttackWeight[pt] * popcount(hit);
             }
         }
-        // Doubled pawns and the bishop pair.
-        const Bitboard pawns = pos.pieces(c, PAWN);
-        for (int f = 0; f < 8; ++f)
-            if (popcount(pawns & file_bb(f)) > 1) {
-                mg[c] -= 12;
-                eg[c] -= 20;
-            }
-        if (popcount(pos.pieces(c, BISHOP)) >= 2) {
-            mg[c] += 30;
-            eg[c] += 40;
+        pawn_terms(pos, c, s[c]);
+        if (popcount(pos.pieces(c, BISHOP)) >= 2) s[c].add(30, 40);
+    }
+    for (Color c : {WHITE, BLACK}) {
+        const Color them = Color(c ^ 1);
+        s[c].mg += shelter(pos, c);
+        // The attack on c's King: quadratic in its weight, from two pieces on.
+        if (attackers[them] >= 2) {
+            int danger = attack_units[them] * attack_units[them] / 4;
+            if (!pos.pieces(them, QUEEN)) danger /= 2;
+            s[c].mg -= danger < 500 ? danger : 500;
         }
     }
     if (phase > 24) phase = 24;
-    const int mg_score = mg[WHITE] - mg[BLACK], eg_score = eg[WHITE] - eg[BLACK];
+    const int mg_score = s[WHITE].mg - s[BLACK].mg, eg_score = s[WHITE].eg - s[BLACK].eg;
     const int score = (mg_score * phase + eg_score * (24 - phase)) / 24;
     return (pos.side_to_move() == WHITE ? score : -score) + 10;  // side to move bonus
 }
