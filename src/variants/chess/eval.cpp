@@ -179,6 +179,27 @@ int shelter(const Position& pos, Color c) {
     return score;
 }
 
+// The endgame score scaled down where the side ahead can rarely win: without
+// pawns and at most a Bishop's worth ahead in pieces, or with Bishops of
+// opposite colours and nothing else but pawns.
+int scale_endgame(const Position& pos, int eg) {
+    const Color strong = eg >= 0 ? WHITE : BLACK, weak = Color(strong ^ 1);
+    auto pieces_value = [&](Color c) {
+        int v = 0;
+        for (PieceType pt : {KNIGHT, BISHOP, ROOK, QUEEN})
+            v += kValue[pt] * popcount(pos.pieces(c, pt));
+        return v;
+    };
+    if (!pos.pieces(strong, PAWN) && pieces_value(strong) - pieces_value(weak) <= kValue[BISHOP])
+        return eg / 8;
+    if (popcount(pos.pieces(WHITE, BISHOP)) == 1 && popcount(pos.pieces(BLACK, BISHOP)) == 1 &&
+        !(pos.pieces(KNIGHT) | pos.pieces(ROOK) | pos.pieces(QUEEN))) {
+        const int a = lsb(pos.pieces(WHITE, BISHOP)), b = lsb(pos.pieces(BLACK, BISHOP));
+        if (((file_of(a) + rank_of(a)) & 1) != ((file_of(b) + rank_of(b)) & 1)) return eg / 2;
+    }
+    return eg;
+}
+
 }  // namespace
 
 int evaluate(const Position& pos) {
@@ -188,6 +209,13 @@ int evaluate(const Position& pos) {
     const Bitboard pawn_att[COLOR_NB] = {pawn_attacks(WHITE, pos.pieces(WHITE, PAWN)),
                                          pawn_attacks(BLACK, pos.pieces(BLACK, PAWN))};
     int attack_units[COLOR_NB] = {0, 0}, attackers[COLOR_NB] = {0, 0};
+    // What each side attacks: everything, and by each kind of piece.
+    Bitboard attacked[COLOR_NB], attacked_by[COLOR_NB][PIECE_TYPE_NB] = {};
+    for (Color c : {WHITE, BLACK}) {
+        attacked_by[c][PAWN] = pawn_att[c];
+        attacked_by[c][KING] = kKingAttacks[pos.king_square(c)];
+        attacked[c] = pawn_att[c] | attacked_by[c][KING];
+    }
     for (Color c : {WHITE, BLACK}) {
         const Color them = Color(c ^ 1);
         const Bitboard own = pos.pieces(c);
@@ -203,6 +231,8 @@ int evaluate(const Position& pos) {
             square_terms(pt, c, sq, s[c].mg, s[c].eg);
             if (pt < KNIGHT || pt > QUEEN) continue;
             const Bitboard att = attacks_of(pt, sq, occ);
+            attacked[c] |= att;
+            attacked_by[c][pt] |= att;
             const int mob = popcount(att & mobility_area);
             switch (pt) {
                 case KNIGHT:
@@ -240,6 +270,22 @@ int evaluate(const Position& pos) {
     for (Color c : {WHITE, BLACK}) {
         const Color them = Color(c ^ 1);
         s[c].mg += shelter(pos, c);
+        // Threats to c's pieces: a Rook or Queen a minor piece attacks, a
+        // Queen a Rook attacks, and any piece attacked and not defended.
+        const Bitboard minors = attacked_by[them][KNIGHT] | attacked_by[them][BISHOP];
+        const int majors_hit = popcount((pos.pieces(c, ROOK) | pos.pieces(c, QUEEN)) & minors) +
+                               popcount(pos.pieces(c, QUEEN) & attacked_by[them][ROOK]);
+        const int hanging = popcount((pos.pieces(c) & ~pos.pieces(c, PAWN) & ~pos.pieces(c, KING)) &
+                                     attacked[them] & ~attacked[c]);
+        s[c].add(-40 * majors_hit - 30 * hanging, -30 * majors_hit - 20 * hanging);
+        // Checks the enemy can give from squares c does not guard.
+        const int ksq = pos.king_square(c);
+        const Bitboard safe = ~attacked[c] & ~pos.pieces(them);
+        const Bitboard diagonal = bishop_attacks(ksq, occ), straight = rook_attacks(ksq, occ);
+        if (kKnightAttacks[ksq] & attacked_by[them][KNIGHT] & safe) attack_units[them] += 4;
+        if (diagonal & attacked_by[them][BISHOP] & safe) attack_units[them] += 3;
+        if (straight & attacked_by[them][ROOK] & safe) attack_units[them] += 5;
+        if ((diagonal | straight) & attacked_by[them][QUEEN] & safe) attack_units[them] += 6;
         // The attack on c's King: quadratic in its weight, from two pieces on.
         if (attackers[them] >= 2) {
             int danger = attack_units[them] * attack_units[them] / 4;
@@ -248,7 +294,8 @@ int evaluate(const Position& pos) {
         }
     }
     if (phase > 24) phase = 24;
-    const int mg_score = s[WHITE].mg - s[BLACK].mg, eg_score = s[WHITE].eg - s[BLACK].eg;
+    const int mg_score = s[WHITE].mg - s[BLACK].mg;
+    const int eg_score = scale_endgame(pos, s[WHITE].eg - s[BLACK].eg);
     const int score = (mg_score * phase + eg_score * (24 - phase)) / 24;
     return (pos.side_to_move() == WHITE ? score : -score) + 10;  // side to move bonus
 }
