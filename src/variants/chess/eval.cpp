@@ -1,6 +1,7 @@
 #include "variants/chess/eval.h"
 
 #include <array>
+#include <bit>
 
 #include "core/see.h"
 
@@ -25,7 +26,7 @@ void square_terms(PieceType pt, Color c, int sq, int& mg, int& eg) {
     switch (pt) {
         case PAWN:
             mg += rr * 6 + (centre >= 2 ? 10 : 0);
-            eg += rr * rr * 4;
+            eg += rr * rr * 2;  // passed pawns count more (pawn_terms)
             break;
         case KNIGHT:
             mg += centre * 12 - 12;
@@ -175,6 +176,14 @@ int shelter(const Position& pos, Color c) {
             score += 6;
         else if (!in_front)
             score -= theirs & file ? 10 : 20;
+        // An enemy pawn storming up this file, on our third or fourth rank
+        // (less if our pawn in front of it stops it).
+        const Bitboard storm = theirs & kSpans.front[c][make_square(f, rank_of(ksq))];
+        if (storm) {
+            const int sq = c == WHITE ? lsb(storm) : 63 - std::countl_zero(storm);
+            const int rr = relative_rank(c, sq);
+            if (rr <= 3) score -= (ours & bb(sq - 8 * ahead)) ? 5 : rr == 3 ? 10 : 20;
+        }
     }
     return score;
 }
