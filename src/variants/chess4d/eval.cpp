@@ -31,15 +31,56 @@ bool see_ge(const Position& pos, Move m, int threshold) {
     return see_ge_by_swap(pos, m, threshold, kValue);
 }
 
+namespace {
+
+// What the side to move stands to lose to the threats against it: of its
+// pieces en prise (attacked and not defended, or attacked by a cheaper
+// piece), it saves one by moving it, so the second largest loss is counted
+// (half of it: the move may also answer with a threat), and an eighth of the
+// largest for the tempo a lone threat costs.
+int threats_to_mover(const Position& pos, const Bitboard (&by)[COLOR_NB][PIECE_TYPE_NB],
+                     const Bitboard (&attacked)[COLOR_NB]) {
+    const Color us = pos.side_to_move(), them = Color(us ^ 1);
+    int first = 0, second = 0;
+    for (Bitboard b = pos.pieces(us) & attacked[them] & ~pos.pieces(us, KING); b;) {
+        const int sq = pop_lsb(b);
+        const int value = kValue[type_of(pos.piece_on(sq))];
+        int loss = 0;
+        if (!(attacked[us] & bb(sq))) {
+            loss = value;
+        } else {
+            for (int pt = PAWN; pt <= KING; ++pt)
+                if (by[them][pt] & bb(sq)) {
+                    loss = pt == KING ? 0 : value - kValue[pt];
+                    break;
+                }
+        }
+        if (loss > first) {
+            second = first;
+            first = loss;
+        } else if (loss > second) {
+            second = loss;
+        }
+    }
+    return second / 2 + first / 8;
+}
+
+}  // namespace
+
 int evaluate(const Position& pos) {
     int score[COLOR_NB] = {0, 0};
     const Bitboard occ = pos.pieces();
     const int material = popcount(occ);
+    // What each side attacks, by each kind of piece and in all.
+    Bitboard by[COLOR_NB][PIECE_TYPE_NB] = {}, attacked[COLOR_NB] = {0, 0};
     for (Color c : {WHITE, BLACK}) {
         const Bitboard own = pos.pieces(c);
         for (Bitboard b = own; b;) {
             const int sq = pop_lsb(b);
             const PieceType pt = type_of(pos.piece_on(sq));
+            const Bitboard att = pt == PAWN ? kPawnAttacks[c][sq] : attacks_of(pt, sq, occ);
+            by[c][pt] |= att;
+            attacked[c] |= att;
             score[c] += kValue[pt];
             if (pt == PAWN) {
                 // Relative rank 1 or 2 of the two steps to promotion.
@@ -50,12 +91,12 @@ int evaluate(const Position& pos) {
                 // Shelter while many pieces remain, activity once they are gone.
                 score[c] += material > 10 ? -8 * centre(sq) : 10 * centre(sq);
             } else {
-                score[c] += 4 * popcount(attacks_of(pt, sq, occ) & ~own) + 6 * centre(sq);
+                score[c] += 4 * popcount(att & ~own) + 6 * centre(sq);
             }
         }
     }
     const int s = score[WHITE] - score[BLACK];
-    return (pos.side_to_move() == WHITE ? s : -s) + 10;
+    return (pos.side_to_move() == WHITE ? s : -s) + 10 - threats_to_mover(pos, by, attacked);
 }
 
 }  // namespace chimera::chess4d
