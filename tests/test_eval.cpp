@@ -1,15 +1,17 @@
-// The chess evaluation (issue 17): the same for both colours (a property over
-// random playouts: a position and its colour-flipped mirror get the same
-// score for the side to move), and the pawn and King terms in the direction a
-// player expects.
+// The chess and 4D chess evaluations (issue 17): the same for both colours (a
+// property over random playouts: a position and its colour-flipped mirror get
+// the same score for the side to move), and the chess terms in the direction
+// a player expects.
 #include <gtest/gtest.h>
 
 #include <cctype>
 #include <random>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "variants/chess/eval.h"
+#include "variants/chess4d/eval.h"
 #include "workload.h"
 
 namespace chimera {
@@ -61,6 +63,79 @@ TEST(ChessEvaluation, FlipColoursTurnsTheBoardAndTheRights) {
               "4k2r/8/2n5/8/3P4/8/8/4K3 b k - 3 40");
     EXPECT_EQ(flip_colours("rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b Kq e3 0 3"),
               "rnbqkbnr/pppp1ppp/8/3Pp3/8/8/PPP1PPPP/RNBQKBNR w Qk e6 0 3");
+}
+
+// The 4D FEN of the position mirrored as D-4 mirrors the start: Y, Z and W
+// turned (rank y to 5 - y, board [z,w] to [1 - z, 1 - w]) and the colours
+// exchanged. In the display grid (D-14) that reverses the rows, swaps the
+// two boards of each row and changes the letters' case.
+std::string flip_colours_4d(const std::string& fen) {
+    std::istringstream in(fen);
+    std::string placement, side, rest;
+    in >> placement >> side;
+    std::getline(in, rest);
+    std::vector<std::string> rows;
+    for (std::size_t begin = 0;;) {
+        const std::size_t slash = placement.find('/', begin);
+        std::string row;
+        for (char ch : placement.substr(begin, slash - begin)) {
+            if (std::isdigit(static_cast<unsigned char>(ch)))
+                row.append(static_cast<std::size_t>(ch - '0'), '.');
+            else if (std::isupper(static_cast<unsigned char>(ch)))
+                row += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+            else
+                row += static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+        }
+        rows.push_back(row.substr(4) + row.substr(0, 4));
+        if (slash == std::string::npos) break;
+        begin = slash + 1;
+    }
+    std::string out;
+    for (auto it = rows.rbegin(); it != rows.rend(); ++it) {
+        if (!out.empty()) out += '/';
+        int empty = 0;
+        for (char ch : *it) {
+            if (ch == '.') {
+                ++empty;
+                continue;
+            }
+            if (empty) out += static_cast<char>('0' + empty);
+            empty = 0;
+            out += ch;
+        }
+        if (empty) out += static_cast<char>('0' + empty);
+    }
+    return out + (side == "w" ? " b" : " w") + rest;
+}
+
+TEST(Chess4dEvaluation, FlipColoursMirrorsTheStartPosition) {
+    // D-4: Black's start is White's mirrored through the centre.
+    const std::string start(chess4d::Position::kStartFen);
+    const std::string flipped = flip_colours_4d(start);
+    EXPECT_EQ(flipped.substr(0, flipped.find(' ')), start.substr(0, start.find(' ')));
+    // White King a1[0,0] becomes Black's on a4[1,1]; Black's d1[1,0], White's d4[0,1].
+    EXPECT_EQ(flip_colours_4d("8/8/8/8/8/8/8/K6k w 0 1"), "3Kk3/8/8/8/8/8/8/8 b 0 1");
+}
+
+TEST(Chess4dEvaluation, IsTheSameForBothColours) {
+    std::mt19937_64 rng(0x4DE7);
+    int checked = 0;
+    for (int game = 0; game < testing::workload(200, 6); ++game) {
+        chess4d::Position pos;
+        ASSERT_TRUE(pos.set_fen(chess4d::Position::kStartFen));
+        for (int ply = 0; ply < 80; ++ply) {
+            chess4d::Position::Moves moves;
+            pos.legal_moves(moves);
+            if (moves.empty()) break;
+            const std::string fen = pos.fen();
+            chess4d::Position mirror;
+            ASSERT_TRUE(mirror.set_fen(flip_colours_4d(fen))) << fen;
+            ASSERT_EQ(chess4d::evaluate(pos), chess4d::evaluate(mirror)) << fen;
+            ++checked;
+            pos.do_move(moves[rng() % moves.size()]);
+        }
+    }
+    EXPECT_GT(checked, testing::workload(4000, 6));
 }
 
 TEST(ChessEvaluation, IsTheSameForBothColours) {
