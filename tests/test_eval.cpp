@@ -187,5 +187,13 @@ TEST(ChessEvaluation, AKingBehindItsPawnsIsSaferThanOneWithoutThem) {
     EXPECT_GT(sheltered, open);
 }
 
+TEST(ChessEvaluation, ABishopAheadWithoutPawnsIsNearlyADraw) {
+    // King and Bishop against King cannot mate; King and Rook against King can.
+    const int bishop = white_view("7k/8/8/8/8/8/8/K1B5 w - - 0 1");
+    const int rook = white_view("7k/8/8/8/8/8/8/K1R5 w - - 0 1");
+    EXPECT_LT(bishop, 100);
+    EXPECT_GT(rook, 3 * bishop);
+}
+
 }  // namespace
 }  // namespace chimera
