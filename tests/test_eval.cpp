@@ -8,8 +8,8 @@
 #include <random>
 #include <sstream>
 #include <string>
-#include <vector>
 
+#include "chess4d_reference.h"
 #include "variants/chess/eval.h"
 #include "variants/chess4d/eval.h"
 #include "workload.h"
@@ -65,47 +65,26 @@ TEST(ChessEvaluation, FlipColoursTurnsTheBoardAndTheRights) {
               "rnbqkbnr/pppp1ppp/8/3Pp3/8/8/PPP1PPPP/RNBQKBNR w Qk e6 0 3");
 }
 
-// The 4D FEN of the position mirrored as D-4 mirrors the start: Y, Z and W
-// turned (rank y to 5 - y, board [z,w] to [1 - z, 1 - w]) and the colours
-// exchanged. In the display grid (D-14) that reverses the rows, swaps the
-// two boards of each row and changes the letters' case.
+// The 4D FEN of the position mirrored as D-4 mirrors the start: White's
+// piece on file f, rank y, board [z,w] becomes Black's on file f, rank 5 - y,
+// board [1 - z, 1 - w], and the other side is to move.
 std::string flip_colours_4d(const std::string& fen) {
+    chess4d::Position pos;
+    EXPECT_TRUE(pos.set_fen(fen)) << fen;
     std::istringstream in(fen);
-    std::string placement, side, rest;
-    in >> placement >> side;
-    std::getline(in, rest);
-    std::vector<std::string> rows;
-    for (std::size_t begin = 0;;) {
-        const std::size_t slash = placement.find('/', begin);
-        std::string row;
-        for (char ch : placement.substr(begin, slash - begin)) {
-            if (std::isdigit(static_cast<unsigned char>(ch)))
-                row.append(static_cast<std::size_t>(ch - '0'), '.');
-            else if (std::isupper(static_cast<unsigned char>(ch)))
-                row += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-            else
-                row += static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
-        }
-        rows.push_back(row.substr(4) + row.substr(0, 4));
-        if (slash == std::string::npos) break;
-        begin = slash + 1;
+    std::string placement, side;
+    int halfmove = 0, fullmove = 1;
+    in >> placement >> side >> halfmove >> fullmove;
+    const ref4d::Board board = ref4d::board_of(pos);
+    ref4d::Board mirror = ref4d::empty_board();
+    for (int c = 0; c < 64; ++c) {
+        const ref4d::Coord k = ref4d::coord(c);
+        const char p = board[c];
+        mirror[ref4d::cell(k.x, 3 - k.y, 1 - k.z, 1 - k.w)] =
+            ref4d::is_white(p) ? static_cast<char>(std::tolower(static_cast<unsigned char>(p)))
+                               : static_cast<char>(std::toupper(static_cast<unsigned char>(p)));
     }
-    std::string out;
-    for (auto it = rows.rbegin(); it != rows.rend(); ++it) {
-        if (!out.empty()) out += '/';
-        int empty = 0;
-        for (char ch : *it) {
-            if (ch == '.') {
-                ++empty;
-                continue;
-            }
-            if (empty) out += static_cast<char>('0' + empty);
-            empty = 0;
-            out += ch;
-        }
-        if (empty) out += static_cast<char>('0' + empty);
-    }
-    return out + (side == "w" ? " b" : " w") + rest;
+    return ref4d::fen(mirror, side != "w", halfmove, fullmove);
 }
 
 TEST(Chess4dEvaluation, FlipColoursMirrorsTheStartPosition) {
