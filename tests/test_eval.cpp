@@ -1,4 +1,4 @@
-// The chess and 4D chess evaluations (issue 17): the same for both colours (a
+// The evaluations (issue 17): each variant's the same for both colours (a
 // property over random playouts: a position and its colour-flipped mirror get
 // the same score for the side to move), and the chess terms in the direction
 // a player expects.
@@ -8,29 +8,29 @@
 #include <random>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "chess4d_reference.h"
 #include "variants/chess/eval.h"
 #include "variants/chess4d/eval.h"
+#include "variants/wataku/eval.h"
+#include "variants/wreckage/eval.h"
 #include "workload.h"
 
 namespace chimera {
 namespace {
 
-// The FEN of the position with the colours exchanged and the board turned
-// top to bottom (White's pieces become Black's on the mirrored squares).
-std::string flip_colours(const std::string& fen) {
-    std::istringstream in(fen);
-    std::string placement, side, castling, ep, rest;
-    in >> placement >> side >> castling >> ep;
-    std::getline(in, rest);
-    auto swap_case = [](std::string s) {
-        for (char& ch : s)
-            ch = std::isupper(static_cast<unsigned char>(ch))
-                     ? static_cast<char>(std::tolower(static_cast<unsigned char>(ch)))
-                     : static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
-        return s;
-    };
+std::string swap_case(std::string s) {
+    for (char& ch : s)
+        ch = std::isupper(static_cast<unsigned char>(ch))
+                 ? static_cast<char>(std::tolower(static_cast<unsigned char>(ch)))
+                 : static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+    return s;
+}
+
+// A FEN placement (ranks top to bottom, separated by '/') turned top to
+// bottom with the colours exchanged.
+std::string flip_placement(const std::string& placement) {
     std::string flipped;
     for (std::size_t end = placement.size();;) {
         const std::size_t slash = placement.rfind('/', end - 1);
@@ -40,6 +40,26 @@ std::string flip_colours(const std::string& fen) {
         if (slash == std::string::npos) break;
         end = slash;
     }
+    return flipped;
+}
+
+// A Wataku reserve or a Wreckage hand (White's letters, then Black's, or
+// "-") with the owners exchanged.
+std::string flip_reserve(const std::string& reserve) {
+    if (reserve == "-") return reserve;
+    std::string white, black;
+    for (char ch : reserve) (std::isupper(static_cast<unsigned char>(ch)) ? white : black) += ch;
+    return swap_case(black) + swap_case(white);
+}
+
+// The FEN of the position with the colours exchanged and the board turned
+// top to bottom (White's pieces become Black's on the mirrored squares).
+std::string flip_colours(const std::string& fen) {
+    std::istringstream in(fen);
+    std::string placement, side, castling, ep, rest;
+    in >> placement >> side >> castling >> ep;
+    std::getline(in, rest);
+    const std::string flipped = flip_placement(placement);
     std::string rights;
     if (castling == "-") {
         rights = "-";
@@ -172,6 +192,103 @@ TEST(ChessEvaluation, ABishopAheadWithoutPawnsIsNearlyADraw) {
     const int rook = white_view("7k/8/8/8/8/8/8/K1R5 w - - 0 1");
     EXPECT_LT(bishop, 100);
     EXPECT_GT(rook, 3 * bishop);
+}
+
+// W-5: Black's formation is White's turned top to bottom, and Wataku's rules
+// have no forward direction, so the mirror of a position (ranks r and 10 - r
+// exchanged with the colours, the reserves and the side to move) is the same
+// position for the other side.
+std::string flip_colours_wataku(const std::string& fen) {
+    std::istringstream in(fen);
+    std::string placement, side, reserve, fullmove;
+    in >> placement >> side >> reserve >> fullmove;
+    return flip_placement(placement) + (side == "w" ? " b " : " w ") + flip_reserve(reserve) + " " +
+           fullmove;
+}
+
+TEST(WatakuEvaluation, IsTheSameForBothColours) {
+    EXPECT_EQ(flip_colours_wataku("9/1nk3kn1/2tp1pt2/9/9/9/2TP1PT2/1NK3KN1/9 w QRRBBPPTTqrr 1"),
+              "9/1nk3kn1/2tp1pt2/9/9/9/2TP1PT2/1NK3KN1/9 b QRRqrrbbpptt 1");
+    std::mt19937_64 rng(0x3A7A);
+    int checked = 0;
+    for (int game = 0; game < testing::workload(40, 6); ++game) {
+        wataku::Position pos;
+        ASSERT_TRUE(pos.set_formation(1 + game % 4));
+        for (int ply = 0; ply < 160; ++ply) {
+            wataku::Position::Moves moves;
+            pos.legal_moves(moves);
+            if (moves.empty()) break;
+            const std::string fen = pos.fen();
+            wataku::Position mirror;
+            ASSERT_TRUE(mirror.set_fen(flip_colours_wataku(fen))) << fen;
+            ASSERT_EQ(wataku::evaluate(pos), wataku::evaluate(mirror)) << fen;
+            ++checked;
+            // Prefer captures, so that the playouts lose material and groups.
+            Move m = moves[rng() % moves.size()];
+            for (Move c : moves)
+                if (pos.is_capture(c) && rng() % 2) m = c;
+            pos.do_move(m);
+        }
+    }
+    EXPECT_GT(checked, testing::workload(3000, 6));
+}
+
+// X-4's start is symmetric top to bottom, and Wreckage's rules are the same
+// for both colours with "forward" turned: the mirror exchanges ranks r and
+// 11 - r with the colours, the castling rights, the en-passant targets
+// ascending) and the hands.
+std::string flip_colours_wreckage(const std::string& fen) {
+    std::istringstream in(fen);
+    std::string placement, side, castling, ep, hand, rest;
+    in >> placement >> side >> castling >> ep >> hand;
+    std::getline(in, rest);
+    std::string rights;
+    if (castling == "-") {
+        rights = "-";
+    } else {
+        const std::string swapped = swap_case(castling);
+        for (char ch : std::string("BIbi"))
+            if (swapped.find(ch) != std::string::npos) rights += ch;
+    }
+    std::string targets;
+    if (ep == "-") {
+        targets = "-";
+    } else {
+        std::vector<std::string> squares;
+        std::istringstream list(ep);
+        for (std::string sq; std::getline(list, sq, ',');)
+            squares.insert(squares.begin(),
+                           sq.substr(0, 1) + std::to_string(11 - std::stoi(sq.substr(1))));
+        for (const std::string& sq : squares) targets += (targets.empty() ? "" : ",") + sq;
+    }
+    return flip_placement(placement) + (side == "w" ? " b " : " w ") + rights + " " + targets +
+           " " + flip_reserve(hand) + rest;
+}
+
+TEST(WreckageEvaluation, IsTheSameForBothColours) {
+    EXPECT_EQ(flip_colours_wreckage("4k5/10/10/10/10/3P6/10/10/10/R4K4 b Bi d3,d4 GJJj 0 7"),
+              "r4k4/10/10/10/3p6/10/10/10/10/4K5 w Ib d7,d8 Jgjj 0 7");
+    std::mt19937_64 rng(0x5EC7);
+    int checked = 0;
+    for (int game = 0; game < testing::workload(40, 6); ++game) {
+        wreckage::Position pos;
+        ASSERT_TRUE(pos.set_fen(wreckage::Position::kStartFen));
+        for (int ply = 0; ply < 160; ++ply) {
+            wreckage::Position::Moves moves;
+            pos.legal_moves(moves);
+            if (moves.empty()) break;
+            const std::string fen = pos.fen();
+            wreckage::Position mirror;
+            ASSERT_TRUE(mirror.set_fen(flip_colours_wreckage(fen))) << fen;
+            ASSERT_EQ(wreckage::evaluate(pos), wreckage::evaluate(mirror)) << fen;
+            ++checked;
+            Move m = moves[rng() % moves.size()];
+            for (Move c : moves)
+                if (pos.is_capture(c) && rng() % 2) m = c;
+            pos.do_move(m);
+        }
+    }
+    EXPECT_GT(checked, testing::workload(3000, 6));
 }
 
 }  // namespace
