@@ -116,47 +116,53 @@ TEST(Chess4dEvaluation, FlipColoursMirrorsTheStartPosition) {
     EXPECT_EQ(flip_colours_4d("8/8/8/8/8/8/8/K6k w 0 1"), "3Kk3/8/8/8/8/8/8/8 b 0 1");
 }
 
-TEST(Chess4dEvaluation, IsTheSameForBothColours) {
-    std::mt19937_64 rng(0x4DE7);
+// Plays random games from start(game) (captures preferred, so that they
+// lose material and reach endgames) and checks that every position scores
+// the same for the side to move as its mirror, flip(fen). Returns how many
+// positions were checked.
+template <class Pos, class Start, class Flip, class Eval>
+int check_colour_symmetry(std::uint64_t seed, int games, int plies, Start start, Flip flip,
+                          Eval evaluate) {
+    std::mt19937_64 rng(seed);
     int checked = 0;
-    for (int game = 0; game < testing::workload(200, 6); ++game) {
-        chess4d::Position pos;
-        ASSERT_TRUE(pos.set_fen(chess4d::Position::kStartFen));
-        for (int ply = 0; ply < 80; ++ply) {
-            chess4d::Position::Moves moves;
+    for (int game = 0; game < games; ++game) {
+        Pos pos;
+        EXPECT_TRUE(start(pos, game));
+        for (int ply = 0; ply < plies; ++ply) {
+            typename Pos::Moves moves;
             pos.legal_moves(moves);
             if (moves.empty()) break;
             const std::string fen = pos.fen();
-            chess4d::Position mirror;
-            ASSERT_TRUE(mirror.set_fen(flip_colours_4d(fen))) << fen;
-            ASSERT_EQ(chess4d::evaluate(pos), chess4d::evaluate(mirror)) << fen;
+            Pos mirror;
+            EXPECT_TRUE(mirror.set_fen(flip(fen))) << fen;
+            EXPECT_EQ(evaluate(pos), evaluate(mirror)) << fen;
+            if (::testing::Test::HasFailure()) return checked;
             ++checked;
-            pos.do_move(moves[rng() % moves.size()]);
-        }
-    }
-    EXPECT_GT(checked, testing::workload(4000, 6));
-}
-
-TEST(ChessEvaluation, IsTheSameForBothColours) {
-    std::mt19937_64 rng(0xE7A1);
-    int checked = 0;
-    for (int game = 0; game < testing::workload(60, 6); ++game) {
-        chess::Position pos = load(std::string(chess::Position::kStartFen));
-        for (int ply = 0; ply < 160; ++ply) {
-            chess::Position::Moves moves;
-            pos.legal_moves(moves);
-            if (moves.empty()) break;
-            const std::string fen = pos.fen();
-            const chess::Position mirror = load(flip_colours(fen));
-            ASSERT_EQ(chess::evaluate(pos), chess::evaluate(mirror)) << fen;
-            ++checked;
-            // Prefer captures so that the playouts reach endgames too.
             Move m = moves[rng() % moves.size()];
             for (Move c : moves)
                 if (pos.is_capture(c) && rng() % 2) m = c;
             pos.do_move(m);
         }
     }
+    return checked;
+}
+
+template <class Pos>
+bool from_start(Pos& pos, int) {
+    return static_cast<bool>(pos.set_fen(Pos::kStartFen));
+}
+
+TEST(Chess4dEvaluation, IsTheSameForBothColours) {
+    const int checked = check_colour_symmetry<chess4d::Position>(
+        0x4DE7, testing::workload(200, 6), 80, from_start<chess4d::Position>, flip_colours_4d,
+        [](const chess4d::Position& p) { return chess4d::evaluate(p); });
+    EXPECT_GT(checked, testing::workload(4000, 6));
+}
+
+TEST(ChessEvaluation, IsTheSameForBothColours) {
+    const int checked = check_colour_symmetry<chess::Position>(
+        0xE7A1, testing::workload(60, 6), 160, from_start<chess::Position>, flip_colours,
+        [](const chess::Position& p) { return chess::evaluate(p); });
     EXPECT_GT(checked, testing::workload(5000, 6));
 }
 
@@ -209,27 +215,12 @@ std::string flip_colours_wataku(const std::string& fen) {
 TEST(WatakuEvaluation, IsTheSameForBothColours) {
     EXPECT_EQ(flip_colours_wataku("9/1nk3kn1/2tp1pt2/9/9/9/2TP1PT2/1NK3KN1/9 w QRRBBPPTTqrr 1"),
               "9/1nk3kn1/2tp1pt2/9/9/9/2TP1PT2/1NK3KN1/9 b QRRqrrbbpptt 1");
-    std::mt19937_64 rng(0x3A7A);
-    int checked = 0;
-    for (int game = 0; game < testing::workload(40, 6); ++game) {
-        wataku::Position pos;
-        ASSERT_TRUE(pos.set_formation(1 + game % 4));
-        for (int ply = 0; ply < 160; ++ply) {
-            wataku::Position::Moves moves;
-            pos.legal_moves(moves);
-            if (moves.empty()) break;
-            const std::string fen = pos.fen();
-            wataku::Position mirror;
-            ASSERT_TRUE(mirror.set_fen(flip_colours_wataku(fen))) << fen;
-            ASSERT_EQ(wataku::evaluate(pos), wataku::evaluate(mirror)) << fen;
-            ++checked;
-            // Prefer captures, so that the playouts lose material and groups.
-            Move m = moves[rng() % moves.size()];
-            for (Move c : moves)
-                if (pos.is_capture(c) && rng() % 2) m = c;
-            pos.do_move(m);
-        }
-    }
+    const int checked = check_colour_symmetry<wataku::Position>(
+        0x3A7A, testing::workload(40, 6), 160,
+        [](wataku::Position& p, int game) {
+            return static_cast<bool>(p.set_formation(1 + game % 4));
+        },
+        flip_colours_wataku, [](const wataku::Position& p) { return wataku::evaluate(p); });
     EXPECT_GT(checked, testing::workload(3000, 6));
 }
 
@@ -268,26 +259,9 @@ std::string flip_colours_wreckage(const std::string& fen) {
 TEST(WreckageEvaluation, IsTheSameForBothColours) {
     EXPECT_EQ(flip_colours_wreckage("4k5/10/10/10/10/3P6/10/10/10/R4K4 b Bi d3,d4 GJJj 0 7"),
               "r4k4/10/10/10/3p6/10/10/10/10/4K5 w Ib d7,d8 Jgjj 0 7");
-    std::mt19937_64 rng(0x5EC7);
-    int checked = 0;
-    for (int game = 0; game < testing::workload(40, 6); ++game) {
-        wreckage::Position pos;
-        ASSERT_TRUE(pos.set_fen(wreckage::Position::kStartFen));
-        for (int ply = 0; ply < 160; ++ply) {
-            wreckage::Position::Moves moves;
-            pos.legal_moves(moves);
-            if (moves.empty()) break;
-            const std::string fen = pos.fen();
-            wreckage::Position mirror;
-            ASSERT_TRUE(mirror.set_fen(flip_colours_wreckage(fen))) << fen;
-            ASSERT_EQ(wreckage::evaluate(pos), wreckage::evaluate(mirror)) << fen;
-            ++checked;
-            Move m = moves[rng() % moves.size()];
-            for (Move c : moves)
-                if (pos.is_capture(c) && rng() % 2) m = c;
-            pos.do_move(m);
-        }
-    }
+    const int checked = check_colour_symmetry<wreckage::Position>(
+        0x5EC7, testing::workload(40, 6), 160, from_start<wreckage::Position>,
+        flip_colours_wreckage, [](const wreckage::Position& p) { return wreckage::evaluate(p); });
     EXPECT_GT(checked, testing::workload(3000, 6));
 }
 
