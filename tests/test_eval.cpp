@@ -52,6 +52,16 @@ std::string flip_reserve(const std::string& reserve) {
     return swap_case(black) + swap_case(white);
 }
 
+// Castling rights with the owners exchanged, written in the FEN's order.
+std::string flip_rights(const std::string& castling, const std::string& order) {
+    if (castling == "-") return castling;
+    const std::string swapped = swap_case(castling);
+    std::string rights;
+    for (char ch : order)
+        if (swapped.find(ch) != std::string::npos) rights += ch;
+    return rights;
+}
+
 // The FEN of the position with the colours exchanged and the board turned
 // top to bottom (White's pieces become Black's on the mirrored squares).
 std::string flip_colours(const std::string& fen) {
@@ -60,14 +70,7 @@ std::string flip_colours(const std::string& fen) {
     in >> placement >> side >> castling >> ep;
     std::getline(in, rest);
     const std::string flipped = flip_placement(placement);
-    std::string rights;
-    if (castling == "-") {
-        rights = "-";
-    } else {
-        const std::string swapped = swap_case(castling);
-        for (char ch : std::string("KQkq"))
-            if (swapped.find(ch) != std::string::npos) rights += ch;
-    }
+    const std::string rights = flip_rights(castling, "KQkq");
     if (ep != "-") ep[1] = static_cast<char>('1' + ('8' - ep[1]));
     return flipped + (side == "w" ? " b " : " w ") + rights + " " + ep + rest;
 }
@@ -233,14 +236,7 @@ std::string flip_colours_wreckage(const std::string& fen) {
     std::string placement, side, castling, ep, hand, rest;
     in >> placement >> side >> castling >> ep >> hand;
     std::getline(in, rest);
-    std::string rights;
-    if (castling == "-") {
-        rights = "-";
-    } else {
-        const std::string swapped = swap_case(castling);
-        for (char ch : std::string("BIbi"))
-            if (swapped.find(ch) != std::string::npos) rights += ch;
-    }
+    const std::string rights = flip_rights(castling, "BIbi");
     std::string targets;
     if (ep == "-") {
         targets = "-";
