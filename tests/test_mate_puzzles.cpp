@@ -88,8 +88,11 @@ TEST(MatePuzzles, EveryPuzzleIsSolvedWithinItsBudget) {
         ASSERT_TRUE(after.set_variant(p.variant));
         ASSERT_TRUE(after.set_position(p.fen, {r.best}));
         if (after.legal_moves().empty()) continue;  // mate (a stalemate fails the score above)
+        // The defender needs the attacker's budget too: its search must see
+        // the fastest mate, not just some mate (at 300,000 nodes one Wataku
+        // mate in 4 showed a mate in 4 after the first move).
         Limits d;
-        d.nodes = 300'000;
+        d.nodes = 1'000'000;
         const engine::Result reply = after.search(d);
         EXPECT_LE(reply.score, -(engine::VALUE_MATE - 2 * (p.mate_in - 1)))
             << "after " << r.best << " the defender's score is " << reply.score;

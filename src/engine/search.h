@@ -349,12 +349,19 @@ class Search {
         // Step 3. Static evaluation, reverse futility pruning and null-move
         // pruning, before any move is generated (a stalemate they prune is
         // the usual, accepted risk of both).
-        const Value eval = in_check ? -VALUE_INFINITE : evaluate(pos_);
+        // The table's entry holds the static evaluation (no need to compute
+        // it again) and, where its bound allows, a better estimate of the
+        // node's value, which the pruning below uses in its place.
+        const Value static_eval = in_check ? -VALUE_INFINITE : stored_or_evaluate(tt_hit, tt);
+        Value eval = static_eval;
+        if (!in_check && tt_hit && !is_mate_score(tt_value) &&
+            (tt.bound & (tt_value > eval ? BOUND_LOWER : BOUND_UPPER)))
+            eval = tt_value;
         // Improving: better than this side's position two plies before (not
         // in check either), so the margins below can be smaller.
-        here.eval = in_check ? VALUE_NONE : eval;
+        here.eval = in_check ? VALUE_NONE : static_eval;
         const bool improving = !in_check && ply >= 2 && frame(ply - 2).eval != VALUE_NONE &&
-                               eval > frame(ply - 2).eval;
+                               static_eval > frame(ply - 2).eval;
         if (!pv_node && !in_check && depth <= 6 && !is_mate_score(beta) && excluded.is_none() &&
             eval - 90 * depth + (improving ? 40 : 0) >= beta)
             return eval;
@@ -495,8 +502,15 @@ class Search {
         const Bound bound = best >= beta        ? BOUND_LOWER
                             : best > alpha_orig ? BOUND_EXACT
                                                 : BOUND_UPPER;
-        tt_.store(pos_.key(), best_move, to_tt(best, ply), eval, depth, bound);
+        tt_.store(pos_.key(), best_move, to_tt(best, ply), static_eval, depth, bound);
         return best;
+    }
+
+    // The static evaluation the table's entry holds, else computed (an entry
+    // written in check holds none).
+    Value stored_or_evaluate(bool tt_hit, const TTHit& tt) {
+        if (tt_hit && tt.eval != VALUE_NONE && std::abs(tt.eval) < VALUE_INFINITE) return tt.eval;
+        return evaluate(pos_);
     }
 
     // The variant's captures (every legal reply when in check), standing pat
@@ -523,13 +537,19 @@ class Search {
 
         const Value alpha_orig = alpha;
         Value best = -VALUE_INFINITE;
-        Value stand = -VALUE_INFINITE;
+        Value stand = -VALUE_INFINITE, raw = -VALUE_INFINITE;
         Moves moves;
         if (in_check) {
             pos_.legal_moves(moves);
             if (moves.empty()) return mated_in(ply);
         } else {
-            stand = evaluate(pos_);
+            stand = stored_or_evaluate(tt_hit, tt);
+            raw = stand;
+            if (tt_hit) {
+                const Value v = from_tt(tt.value, ply);
+                if (!is_mate_score(v) && (tt.bound & (v > stand ? BOUND_LOWER : BOUND_UPPER)))
+                    stand = v;
+            }
             if (stand >= beta) return stand;
             if (stand > alpha) alpha = stand;
             best = stand;
@@ -560,7 +580,7 @@ class Search {
         const Bound bound = best >= beta        ? BOUND_LOWER
                             : best > alpha_orig ? BOUND_EXACT
                                                 : BOUND_UPPER;
-        tt_.store(pos_.key(), best_move, to_tt(best, ply), stand, 0, bound);
+        tt_.store(pos_.key(), best_move, to_tt(best, ply), raw, 0, bound);
         return best;
     }
 
