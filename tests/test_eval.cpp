@@ -227,6 +227,23 @@ TEST(WatakuEvaluation, IsTheSameForBothColours) {
     EXPECT_GT(checked, testing::workload(3000, 6));
 }
 
+// W-24: mating one King wins, so a King the enemy attacks, with its
+// neighbours attacked, costs its side. The same material twice, Black to
+// move: White's active Rook (W-7: it touches a White King) on f1 checks the
+// Black King on f9 (W-21) and attacks f8 beside it, or on d1 touches neither.
+// The Rook has more squares on d1, so only the King's danger favours f1.
+TEST(WatakuEvaluation, AKingInCheckWithItsNeighboursAttackedCostsItsSide) {
+    const auto black_view = [](const std::string& fen) {
+        wataku::Position pos;
+        EXPECT_TRUE(pos.set_fen(fen)) << fen;
+        EXPECT_EQ(pos.side_to_move(), BLACK);
+        return wataku::evaluate(pos);
+    };
+    const int checked = black_view("1k3k3/9/9/9/9/9/9/6T2/4KRK2 b - 1");
+    const int free = black_view("1k3k3/9/9/9/9/9/9/6T2/3RK1K2 b - 1");
+    EXPECT_LT(checked, free - 10);
+}
+
 // X-4's start is symmetric top to bottom, and Wreckage's rules are the same
 // for both colours with "forward" turned: the mirror exchanges ranks r and
 // 11 - r with the colours, the castling rights, the en-passant targets

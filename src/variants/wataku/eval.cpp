@@ -1,5 +1,7 @@
 #include "variants/wataku/eval.h"
 
+#include <algorithm>
+
 namespace chimera::wataku {
 
 namespace {
@@ -52,9 +54,51 @@ bool see_ge(const Position& pos, Move m, int threshold) {
     return pos.attacked_by(guards, to, occ);
 }
 
+namespace {
+
+// What the side to move stands to lose to the threats against it (as in 4D):
+// of its pieces en prise -- attacked and not defended, or attacked by a
+// cheaper piece; beside an enemy King and not defended, where that King may
+// take it (W-9) -- it saves one by its move, so half of the second largest
+// loss is counted, and an eighth of the largest for the tempo.
+int threats_to_mover(const Position& pos, const Bitboard (&by)[COLOR_NB][PIECE_TYPE_NB],
+                     const Bitboard (&attacked)[COLOR_NB]) {
+    const Color us = pos.side_to_move(), them = ~us;
+    Bitboard near_us = 0, near_them = 0;
+    for (Bitboard k = pos.pieces(us, KING); k;) near_us |= kNeighbours[pop_lsb(k)];
+    for (Bitboard k = pos.pieces(them, KING); k;) near_them |= kNeighbours[pop_lsb(k)];
+    const Bitboard king_takes = near_them & ~near_us & ~attacked[us];
+    int first = 0, second = 0;
+    const Bitboard targets = pos.pieces(us) & ~pos.pieces(KING) & ~pos.pieces(TURTLE);
+    for (Bitboard b = targets & (attacked[them] | king_takes); b;) {
+        const int sq = pop_lsb(b);
+        const int value = kValue[type_of(pos.piece_on(sq))];
+        int loss = 0;
+        if (!(attacked[us] & bb(sq))) {
+            loss = value;
+        } else {
+            int cheapest = value;  // the values do not follow the kinds' order
+            for (int pt = QUEEN; pt <= PAWN; ++pt)
+                if (by[them][pt] & bb(sq)) cheapest = std::min(cheapest, kValue[pt]);
+            loss = value - cheapest;
+        }
+        if (loss > first) {
+            second = first;
+            first = loss;
+        } else if (loss > second) {
+            second = loss;
+        }
+    }
+    return second / 2 + first / 8;
+}
+
+}  // namespace
+
 int evaluate(const Position& pos) {
     int score[COLOR_NB] = {0, 0};
     const Bitboard occ = pos.pieces();
+    // What each side's active pieces attack (W-20), by kind and in all.
+    Bitboard by[COLOR_NB][PIECE_TYPE_NB] = {}, attacked[COLOR_NB] = {0, 0};
     for (Color c : {WHITE, BLACK}) {
         const Bitboard active = pos.active(c);
         for (int pt = QUEEN; pt <= TURTLE; ++pt)
@@ -67,12 +111,30 @@ int evaluate(const Position& pos) {
                 continue;
             }
             score[c] += kValue[pt];
-            if (pt == QUEEN || pt == ROOK || pt == BISHOP) {
-                const Bitboard a = pt == ROOK     ? rook_attacks(sq, occ)
-                                   : pt == BISHOP ? bishop_attacks(sq, occ)
-                                                  : rook_attacks(sq, occ) | bishop_attacks(sq, occ);
-                score[c] += 2 * popcount(a & ~pos.pieces(c));
+            Bitboard a = 0;
+            switch (pt) {
+                case QUEEN:
+                    a = rook_attacks(sq, occ) | bishop_attacks(sq, occ);
+                    break;
+                case ROOK:
+                    a = rook_attacks(sq, occ);
+                    break;
+                case BISHOP:
+                    a = bishop_attacks(sq, occ);
+                    break;
+                case KNIGHT:
+                    a = kKnight[sq];
+                    break;
+                case PAWN:
+                    a = kDiagSteps[sq];
+                    break;
+                default:
+                    break;
             }
+            by[c][pt] |= a;
+            attacked[c] |= a;
+            if (pt == QUEEN || pt == ROOK || pt == BISHOP)
+                score[c] += 2 * popcount(a & ~pos.pieces(c));
         }
         // Each King wants company (its group) and few active enemies nearby.
         for (Bitboard k = pos.pieces(c, KING); k;) {
@@ -84,8 +146,29 @@ int evaluate(const Position& pos) {
                 12 * popcount(near & pos.active(~c) & ~pos.pieces(KING) & ~pos.pieces(TURTLE));
         }
     }
+    // A King is mated where it stands (W-24: one King is enough): the
+    // squares around it the enemy attacks, and its flights -- neighbours it
+    // may step to (W-9: empty or an enemy it may take, not beside an enemy
+    // King) that are not attacked. The weaker King is what the enemy plays
+    // for, so each side pays for its worse King only.
+    for (Color c : {WHITE, BLACK}) {
+        Bitboard near_them = 0;
+        for (Bitboard k = pos.pieces(~c, KING); k;) near_them |= kNeighbours[pop_lsb(k)];
+        const Bitboard blocked = pos.pieces(c) | pos.pieces(KING) | pos.pieces(TURTLE) | near_them;
+        int worst = 0;
+        for (Bitboard k = pos.pieces(c, KING); k;) {
+            const int ksq = pop_lsb(k);
+            const Bitboard zone = kNeighbours[ksq];
+            const int hit = popcount(zone & attacked[~c]);
+            const int flights = popcount(zone & ~blocked & ~attacked[~c]);
+            int danger = 10 * hit + (flights == 0 ? 30 : flights == 1 ? 15 : 0);
+            if (attacked[~c] & bb(ksq)) danger += 20;
+            worst = std::max(worst, danger);
+        }
+        score[c] -= worst;
+    }
     const int s = score[WHITE] - score[BLACK];
-    return (pos.side_to_move() == WHITE ? s : -s) + 10;
+    return (pos.side_to_move() == WHITE ? s : -s) + 10 - threats_to_mover(pos, by, attacked);
 }
 
 }  // namespace chimera::wataku
