@@ -4,6 +4,7 @@
 // a player expects.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cctype>
 #include <random>
 #include <sstream>
@@ -11,6 +12,7 @@
 #include <vector>
 
 #include "chess4d_reference.h"
+#include "core/threats.h"
 #include "variants/chess/eval.h"
 #include "variants/chess4d/eval.h"
 #include "variants/wataku/eval.h"
@@ -201,6 +203,27 @@ TEST(ChessEvaluation, ABishopAheadWithoutPawnsIsNearlyADraw) {
     const int rook = white_view("7k/8/8/8/8/8/8/K1R5 w - - 0 1");
     EXPECT_LT(bishop, 100);
     EXPECT_GT(rook, 3 * bishop);
+}
+
+// The side to move saves one piece en prise: the largest loss counts only as
+// a tempo, the next one by half, the rest not at all, in whatever order the
+// pieces are found.
+TEST(ThreatLosses, CountsTheTwoLargestLossesInAnyOrder) {
+    std::mt19937 rng(0x7A11);
+    for (int round = 0; round < 200; ++round) {
+        std::vector<int> losses(1 + rng() % 6);
+        for (int& l : losses) l = static_cast<int>(rng() % 1200);
+        ThreatLosses in_order;
+        for (int l : losses) in_order.add(l);
+        std::shuffle(losses.begin(), losses.end(), rng);
+        ThreatLosses shuffled;
+        for (int l : losses) shuffled.add(l);
+        std::sort(losses.rbegin(), losses.rend());
+        const int second = losses.size() > 1 ? losses[1] : 0;
+        EXPECT_EQ(in_order.charge(), shuffled.charge());
+        EXPECT_EQ(shuffled.charge(), second / 2 + losses[0] / 8);
+    }
+    EXPECT_EQ(ThreatLosses().charge(), 0);
 }
 
 // W-5: Black's formation is White's turned top to bottom, and Wataku's rules

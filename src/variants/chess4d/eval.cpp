@@ -1,6 +1,7 @@
 #include "variants/chess4d/eval.h"
 
 #include "core/see.h"
+#include "core/threats.h"
 
 namespace chimera::chess4d {
 
@@ -33,15 +34,13 @@ bool see_ge(const Position& pos, Move m, int threshold) {
 
 namespace {
 
-// What the side to move stands to lose to the threats against it: of its
-// pieces en prise (attacked and not defended, or attacked by a cheaper
-// piece), it saves one by moving it, so the second largest loss is counted
-// (half of it: the move may also answer with a threat), and an eighth of the
-// largest for the tempo a lone threat costs.
+// What the side to move stands to lose to the threats against it
+// (core/threats.h), of its pieces en prise: attacked and not defended, or
+// attacked by a cheaper piece.
 int threats_to_mover(const Position& pos, const Bitboard (&by)[COLOR_NB][PIECE_TYPE_NB],
                      const Bitboard (&attacked)[COLOR_NB]) {
     const Color us = pos.side_to_move(), them = Color(us ^ 1);
-    int first = 0, second = 0;
+    ThreatLosses losses;
     for (Bitboard b = pos.pieces(us) & attacked[them] & ~pos.pieces(us, KING); b;) {
         const int sq = pop_lsb(b);
         const int value = kValue[type_of(pos.piece_on(sq))];
@@ -55,14 +54,9 @@ int threats_to_mover(const Position& pos, const Bitboard (&by)[COLOR_NB][PIECE_T
                     break;
                 }
         }
-        if (loss > first) {
-            second = first;
-            first = loss;
-        } else if (loss > second) {
-            second = loss;
-        }
+        losses.add(loss);
     }
-    return second / 2 + first / 8;
+    return losses.charge();
 }
 
 }  // namespace

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "core/threats.h"
+
 namespace chimera::wataku {
 
 namespace {
@@ -56,11 +58,10 @@ bool see_ge(const Position& pos, Move m, int threshold) {
 
 namespace {
 
-// What the side to move stands to lose to the threats against it (as in 4D):
+// What the side to move stands to lose to the threats against it:
 // of its pieces en prise -- attacked and not defended, or attacked by a
 // cheaper piece; beside an enemy King and not defended, where that King may
-// take it (W-9) -- it saves one by its move, so half of the second largest
-// loss is counted, and an eighth of the largest for the tempo.
+// take it (W-9) -- it saves one by its move (core/threats.h).
 int threats_to_mover(const Position& pos, const Bitboard (&by)[COLOR_NB][PIECE_TYPE_NB],
                      const Bitboard (&attacked)[COLOR_NB]) {
     const Color us = pos.side_to_move(), them = ~us;
@@ -68,7 +69,7 @@ int threats_to_mover(const Position& pos, const Bitboard (&by)[COLOR_NB][PIECE_T
     for (Bitboard k = pos.pieces(us, KING); k;) near_us |= kNeighbours[pop_lsb(k)];
     for (Bitboard k = pos.pieces(them, KING); k;) near_them |= kNeighbours[pop_lsb(k)];
     const Bitboard king_takes = near_them & ~near_us & ~attacked[us];
-    int first = 0, second = 0;
+    ThreatLosses losses;
     const Bitboard targets = pos.pieces(us) & ~pos.pieces(KING) & ~pos.pieces(TURTLE);
     for (Bitboard b = targets & (attacked[them] | king_takes); b;) {
         const int sq = pop_lsb(b);
@@ -82,14 +83,9 @@ int threats_to_mover(const Position& pos, const Bitboard (&by)[COLOR_NB][PIECE_T
                 if (by[them][pt] & bb(sq)) cheapest = std::min(cheapest, kValue[pt]);
             loss = value - cheapest;
         }
-        if (loss > first) {
-            second = first;
-            first = loss;
-        } else if (loss > second) {
-            second = loss;
-        }
+        losses.add(loss);
     }
-    return second / 2 + first / 8;
+    return losses.charge();
 }
 
 }  // namespace
