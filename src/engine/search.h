@@ -353,10 +353,8 @@ class Search {
         // it again) and, where its bound allows, a better estimate of the
         // node's value, which the pruning below uses in its place.
         const Value static_eval = in_check ? -VALUE_INFINITE : stored_or_evaluate(tt_hit, tt);
-        Value eval = static_eval;
-        if (!in_check && tt_hit && !is_mate_score(tt_value) &&
-            (tt.bound & (tt_value > eval ? BOUND_LOWER : BOUND_UPPER)))
-            eval = tt_value;
+        const Value eval =
+            in_check || !tt_hit ? static_eval : tt_refined(static_eval, tt_value, tt.bound);
         // Improving: better than this side's position two plies before (not
         // in check either), so the margins below can be smaller.
         here.eval = in_check ? VALUE_NONE : static_eval;
@@ -513,6 +511,15 @@ class Search {
         return evaluate(pos_);
     }
 
+    // The table's value in place of the static evaluation where its bound
+    // says it is the better estimate: a lower bound above it, an upper bound
+    // below it; never a mate score.
+    static Value tt_refined(Value static_eval, Value tt_value, Bound bound) {
+        if (is_mate_score(tt_value)) return static_eval;
+        return (bound & (tt_value > static_eval ? BOUND_LOWER : BOUND_UPPER)) ? tt_value
+                                                                              : static_eval;
+    }
+
     // The variant's captures (every legal reply when in check), standing pat
     // on the evaluation; captures that lose material by static exchange, or
     // that cannot reach alpha even with a margin, are not searched.
@@ -545,11 +552,7 @@ class Search {
         } else {
             stand = stored_or_evaluate(tt_hit, tt);
             raw = stand;
-            if (tt_hit) {
-                const Value v = from_tt(tt.value, ply);
-                if (!is_mate_score(v) && (tt.bound & (v > stand ? BOUND_LOWER : BOUND_UPPER)))
-                    stand = v;
-            }
+            if (tt_hit) stand = tt_refined(stand, from_tt(tt.value, ply), tt.bound);
             if (stand >= beta) return stand;
             if (stand > alpha) alpha = stand;
             best = stand;

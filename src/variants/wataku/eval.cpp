@@ -63,12 +63,9 @@ namespace {
 // cheaper piece; beside an enemy King and not defended, where that King may
 // take it (W-9) -- it saves one by its move (core/threats.h).
 int threats_to_mover(const Position& pos, const Bitboard (&by)[COLOR_NB][PIECE_TYPE_NB],
-                     const Bitboard (&attacked)[COLOR_NB]) {
+                     const Bitboard (&attacked)[COLOR_NB], const Bitboard (&near_king)[COLOR_NB]) {
     const Color us = pos.side_to_move(), them = ~us;
-    Bitboard near_us = 0, near_them = 0;
-    for (Bitboard k = pos.pieces(us, KING); k;) near_us |= kNeighbours[pop_lsb(k)];
-    for (Bitboard k = pos.pieces(them, KING); k;) near_them |= kNeighbours[pop_lsb(k)];
-    const Bitboard king_takes = near_them & ~near_us & ~attacked[us];
+    const Bitboard king_takes = near_king[them] & ~near_king[us] & ~attacked[us];
     ThreatLosses losses;
     const Bitboard targets = pos.pieces(us) & ~pos.pieces(KING) & ~pos.pieces(TURTLE);
     for (Bitboard b = targets & (attacked[them] | king_takes); b;) {
@@ -93,8 +90,10 @@ int threats_to_mover(const Position& pos, const Bitboard (&by)[COLOR_NB][PIECE_T
 int evaluate(const Position& pos) {
     int score[COLOR_NB] = {0, 0};
     const Bitboard occ = pos.pieces();
-    // What each side's active pieces attack (W-20), by kind and in all.
+    // What each side's active pieces attack (W-20), by kind and in all; the
+    // squares beside each side's Kings.
     Bitboard by[COLOR_NB][PIECE_TYPE_NB] = {}, attacked[COLOR_NB] = {0, 0};
+    Bitboard near_king[COLOR_NB] = {0, 0};
     for (Color c : {WHITE, BLACK}) {
         const Bitboard active = pos.active(c);
         for (int pt = QUEEN; pt <= TURTLE; ++pt)
@@ -135,6 +134,7 @@ int evaluate(const Position& pos) {
         // Each King wants company (its group) and few active enemies nearby.
         for (Bitboard k = pos.pieces(c, KING); k;) {
             const int ksq = pop_lsb(k);
+            near_king[c] |= kNeighbours[ksq];
             const int friends = popcount(kNeighbours[ksq] & pos.pieces(c));
             score[c] += friends ? 6 * friends : -30;
             const Bitboard near = dilate(kNeighbours[ksq]);
@@ -148,9 +148,8 @@ int evaluate(const Position& pos) {
     // King) that are not attacked. The weaker King is what the enemy plays
     // for, so each side pays for its worse King only.
     for (Color c : {WHITE, BLACK}) {
-        Bitboard near_them = 0;
-        for (Bitboard k = pos.pieces(~c, KING); k;) near_them |= kNeighbours[pop_lsb(k)];
-        const Bitboard blocked = pos.pieces(c) | pos.pieces(KING) | pos.pieces(TURTLE) | near_them;
+        const Bitboard blocked =
+            pos.pieces(c) | pos.pieces(KING) | pos.pieces(TURTLE) | near_king[~c];
         int worst = 0;
         for (Bitboard k = pos.pieces(c, KING); k;) {
             const int ksq = pop_lsb(k);
@@ -164,7 +163,8 @@ int evaluate(const Position& pos) {
         score[c] -= worst;
     }
     const int s = score[WHITE] - score[BLACK];
-    return (pos.side_to_move() == WHITE ? s : -s) + 10 - threats_to_mover(pos, by, attacked);
+    return (pos.side_to_move() == WHITE ? s : -s) + 10 -
+           threats_to_mover(pos, by, attacked, near_king);
 }
 
 }  // namespace chimera::wataku
