@@ -228,6 +228,54 @@ TEST(TimePlan, TheMoveOverheadIsKeptBackFromEveryTimedSearch) {
     EXPECT_LE(shared.maximum_ms, 20 * 2 / 5);
 }
 
+// A clock with no moves-to-go is split over the moves the variant expects a
+// side still to play (VariantInfo::time): the fewer, the more each move gets;
+// UCI's movestogo, when given, overrides the variant's guess.
+TEST(TimePlan, FewerExpectedMovesGiveEachMoreOfTheClock) {
+    engine::SharedState shared;
+    Limits clock;
+    clock.time_ms[0] = 10000;
+    clock.inc_ms[0] = 100;
+    std::int64_t previous = 0;
+    for (int moves : {60, 30, 20, 12, 6}) {
+        engine::plan_time(clock, 0, shared, 0, moves);
+        EXPECT_GT(shared.optimum_ms, previous) << moves << " moves left";
+        EXPECT_LE(shared.maximum_ms, 10000 * 2 / 5) << moves << " moves left";
+        previous = shared.optimum_ms;
+    }
+    clock.movestogo = 40;
+    engine::plan_time(clock, 0, shared, 0, 40);
+    const std::int64_t forty = shared.optimum_ms;
+    engine::plan_time(clock, 0, shared, 0, 6);
+    EXPECT_EQ(shared.optimum_ms, forty) << "movestogo decides, not the variant's guess";
+}
+
+// Property: under every variant's time model, a game far longer than
+// expected (500 moves a side, each search using its whole maximum and 5 ms
+// more of lag than the search measures, against the 30 ms Move Overhead)
+// never runs the clock out, from a one-second clock up.
+TEST(TimePlan, NoVariantsModelRunsTheClockOutInAGameOfAnyLength) {
+    for (const VariantInfo* v : kVariantInfos) {
+        for (const auto& [base, inc] :
+             {std::pair{1000, 10}, std::pair{10000, 100}, std::pair{60000, 600}}) {
+            std::int64_t left = base;
+            for (int move = 1; move <= 500; ++move) {
+                Limits clock;
+                clock.time_ms[0] = static_cast<int>(left);
+                clock.inc_ms[0] = inc;
+                engine::SharedState shared;
+                engine::plan_time(clock, 0, shared, 30, v->time.moves_left);
+                ASSERT_GE(shared.optimum_ms, 1) << v->id;
+                ASSERT_LE(shared.optimum_ms, shared.maximum_ms) << v->id;
+                left -= shared.maximum_ms + 5;
+                ASSERT_GT(left, 0)
+                    << v->id << " flagged at move " << move << ", " << base << "+" << inc;
+                left += inc;
+            }
+        }
+    }
+}
+
 // The mated side scores its own mate: negative, "mate -N" style.
 TEST(Search, DefenderSeesTheMateAgainstIt) {
     // After 1. Kf7 in chess_m2_rook Black's only move is Kh7 and 2. Rh1 mates.

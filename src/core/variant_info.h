@@ -56,6 +56,14 @@ struct WinModel {
     double slope = 1.0;
 };
 
+// How the engine splits a clock that names no number of moves: the moves a
+// side is expected still to play. The variants' games differ in length by
+// an order of magnitude (4D chess often ends inside 20 moves a side, Wataku
+// plays 200), so each says its own (docs/engine.md, "Time").
+struct TimeModel {
+    int moves_left = 30;
+};
+
 // How the variant writes a position, for the board editor, which builds one
 // from an edited board: the FEN's fields in order ("placement", "side",
 // "castling", "ep", "hand", "halfmove", "fullmove"), the order a hand or
@@ -86,6 +94,7 @@ struct VariantInfo {
     // The variant that checks the shared machinery (orthodox chess): listed last.
     bool calibration = false;
     WinModel win{};
+    TimeModel time{};
     FenLayout fen{};
 
     constexpr bool random_start() const { return starts.size() > 1; }

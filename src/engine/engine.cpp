@@ -192,7 +192,7 @@ Result Engine::search_armed(const Limits& limits, InfoCallback on_info) {
     l.multipv = std::max(l.multipv, multipv_);
     shared_.nodes = 0;
     shared_.start = Clock::now();
-    plan_time(l, game_->side_to_move(), shared_, move_overhead_ms_);
+    plan_time(l, game_->side_to_move(), shared_, move_overhead_ms_, game_->info().time.moves_left);
     return run(l, on_info);
 }
 
@@ -218,7 +218,8 @@ void Engine::go(const Limits& limits, InfoCallback on_info,
             l.multipv = std::max(l.multipv, multipv_);
             shared_.nodes = 0;
             shared_.start = Clock::now();
-            plan_time(l, game_->side_to_move(), shared_, move_overhead_ms_);
+            plan_time(l, game_->side_to_move(), shared_, move_overhead_ms_,
+                      game_->info().time.moves_left);
             Result r = run(l, on_info);
             // An infinite search reports its move only after stop (UCI), so it waits here.
             while (l.infinite && !stop_requested_)

@@ -4,7 +4,8 @@
 
 namespace chimera::engine {
 
-void plan_time(const Limits& limits, int side, SharedState& shared, int overhead) {
+void plan_time(const Limits& limits, int side, SharedState& shared, int overhead,
+               int expected_moves) {
     shared.optimum_ms = shared.maximum_ms = 0;
     shared.node_limit = limits.nodes;
     shared.fixed_time = false;
@@ -18,7 +19,8 @@ void plan_time(const Limits& limits, int side, SharedState& shared, int overhead
     const int time = limits.time_ms[side];
     if (time < 0) return;
     const int inc = limits.inc_ms[side];
-    const int moves_left = limits.movestogo > 0 ? std::min(limits.movestogo, 40) : 30;
+    const int moves_left =
+        limits.movestogo > 0 ? std::min(limits.movestogo, 40) : std::max(1, expected_moves);
     const std::int64_t usable = std::max(1, time - overhead);
     std::int64_t optimum = time / moves_left + inc * 3 / 4;
     std::int64_t maximum = std::min<std::int64_t>(usable * 2 / 5, optimum * 3);

@@ -66,6 +66,9 @@ struct SharedState {
 };
 
 // Splits the clock: an optimum to aim for and a hard maximum (never lose on time).
-void plan_time(const Limits& limits, int side, SharedState& shared, int move_overhead_ms = 30);
+// moves_left: the moves the side is expected still to play when the limits
+// name no movestogo (VariantInfo::time).
+void plan_time(const Limits& limits, int side, SharedState& shared, int move_overhead_ms = 30,
+               int moves_left = 30);
 
 }  // namespace chimera::engine
