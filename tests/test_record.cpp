@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/engine.h"
 #include "game/record.h"
 #include "match/match.h"
 #include "variants/game.h"
@@ -347,6 +348,48 @@ TEST_P(MatchRecords, ReplayCleanly) {
 INSTANTIATE_TEST_SUITE_P(AllVariants, MatchRecords,
                          ::testing::Values("chess", "chess4d", "wreckage", "wataku"),
                          [](const auto& p) { return std::string(p.param); });
+
+// --balanced: every opening played leaves neither side more than the margin
+// ahead by the judge's search (a fresh 10,000-node search), both games of a
+// pair play the same opening, and the same seeds without it draw openings
+// the judge would have refused (4D chess after six random plies).
+TEST(MatchOpenings, BalancedOpeningsAreWithinTheMarginAndPairedAlike) {
+    auto openings = [](int balanced_cp) {
+        match::MatchConfig c;
+        c.variant = "chess4d";
+        c.games = 24;
+        c.random_plies = 6;
+        c.max_plies = 6;  // each game ends when its opening does
+        c.balanced_cp = balanced_cp;
+        c.seed = 3;
+        std::vector<std::vector<std::string>> out;
+        match::run_match(c, [&](int, const match::GameResult& g) { out.push_back(g.record.moves); });
+        return out;
+    };
+    auto judge = [](const std::vector<std::string>& san) {
+        auto g = make_game("chess4d");
+        for (const auto& m : san) EXPECT_TRUE(g->play(m)) << m;
+        engine::Engine e;
+        (void)e.set_variant("chess4d");
+        e.set_hash_mb(1);
+        e.set_position(*g);
+        engine::Limits l;
+        l.nodes = 10000;
+        return std::abs(e.search(l).score);
+    };
+    const auto balanced = openings(100);
+    ASSERT_EQ(balanced.size(), 24u);
+    for (std::size_t i = 0; i < balanced.size(); ++i) {
+        EXPECT_EQ(balanced[i].size(), 6u) << "game " << i;
+        EXPECT_LE(judge(balanced[i]), 100) << "game " << i;
+        if (i % 2 == 1) {
+            EXPECT_EQ(balanced[i], balanced[i - 1]) << "pair " << i / 2;
+        }
+    }
+    int refused = 0;
+    for (const auto& o : openings(0)) refused += judge(o) > 100;
+    EXPECT_GT(refused, 0) << "the same seeds drew no unbalanced opening: the test shows nothing";
+}
 
 TEST(MatchStats, EloAndLlrSanity) {
     match::MatchStats even{10, 20, 10};

@@ -168,6 +168,19 @@ TEST(MatchSubprocess, AProgramThatIsNotAnEngineIsRejectedBeforeTheGames) {
     EXPECT_TRUE(out.empty());
 }
 
+// Each numeric match option names itself and its range when its value is bad.
+TEST(MatchCommand, ABadOptionValueIsAUsageErrorThatNamesIt) {
+    for (const auto& [option, value] :
+         {std::pair{"--balanced", "-5"}, std::pair{"--balanced", "x"},
+          std::pair{"--random-plies", "41"}, std::pair{"--max-plies", "3"}}) {
+        std::string out, err;
+        EXPECT_EQ(run({"match", "chess4d", option, value}, out, err), app::kUsageError)
+            << option << " " << value;
+        EXPECT_NE(err.find(std::string(option) + " takes"), std::string::npos) << err;
+        EXPECT_TRUE(out.empty()) << out;
+    }
+}
+
 // The harness sends another engine only what it asked for: the options of
 // option.NAME=VALUE, Hash and UCI_Variant where the engine lists them, and a
 // Skill Level only for level= (Stockfish's scale is 0-20: 8 would weaken it).

@@ -26,11 +26,12 @@ int cmd_match(const Args& args, std::ostream& out, std::ostream& err) {
     std::string pgn_path;
     bool winprob = false;
     if (args.empty())
-        return usage_error(err,
-                           "usage: chimera match <variant> [--games N] [--a SPEC] [--b SPEC] "
-                           "(SPEC: level=N,nodes=N,depth=N,movetime=MS,hash=MB,name=X,engine=PATH "
-                           "or random) [--tc BASE+INC] [--random-plies N] [--max-plies N] [--seed "
-                           "S] [--concurrency N] [--pgn FILE] [--sprt ELO0 ELO1] [--winprob]");
+        return usage_error(
+            err,
+            "usage: chimera match <variant> [--games N] [--a SPEC] [--b SPEC] "
+            "(SPEC: level=N,nodes=N,depth=N,movetime=MS,hash=MB,name=X,engine=PATH "
+            "or random) [--tc BASE+INC] [--random-plies N] [--balanced CP] [--max-plies N] [--seed "
+            "S] [--concurrency N] [--pgn FILE] [--sprt ELO0 ELO1] [--winprob]");
     c.variant = args[0];
     if (!with_variant(c.variant, []<class>() {}))
         return usage_error(err, "unknown variant " + quoted(c.variant));
@@ -76,6 +77,9 @@ int cmd_match(const Args& args, std::ostream& out, std::ostream& err) {
         } else if (a == "--random-plies") {
             if (!number(0, 40, c.random_plies))
                 return usage_error(err, "--random-plies takes 0..40");
+        } else if (a == "--balanced") {
+            if (!number(0, 2000, c.balanced_cp))
+                return usage_error(err, "--balanced takes 0..2000 (centipawns)");
         } else if (a == "--max-plies") {
             if (!number(10, 10000, c.max_plies))
                 return usage_error(err, "--max-plies takes 10..10000");

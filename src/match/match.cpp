@@ -140,8 +140,7 @@ struct Opening {
     std::vector<std::string> san;
 };
 
-Opening make_opening(const MatchConfig& c, std::uint64_t seed) {
-    std::mt19937_64 rng(seed);
+Opening draw_opening(const MatchConfig& c, std::mt19937_64& rng) {
     Opening o;
     auto g = make_game(c.variant);
     // A variant with several starts gets a random one.
@@ -162,6 +161,27 @@ Opening make_opening(const MatchConfig& c, std::uint64_t seed) {
         o.lan.push_back(lan);
         o.san.push_back(san);
     }
+    return o;
+}
+
+// Whether neither side is more than balanced_cp ahead after the opening, by
+// a fresh single-threaded search at fixed nodes (so both games of a pair,
+// which draw the same opening, judge it alike).
+bool balanced(const MatchConfig& c, const Opening& o) {
+    Engine judge;
+    (void)judge.set_variant(c.variant);
+    judge.set_hash_mb(1);
+    if (!judge.set_position(o.fen, o.lan)) return false;
+    Limits l;
+    l.nodes = 10000;
+    return std::abs(judge.search(l).score) <= c.balanced_cp;
+}
+
+Opening make_opening(const MatchConfig& c, std::uint64_t seed) {
+    std::mt19937_64 rng(seed);
+    Opening o = draw_opening(c, rng);
+    if (c.balanced_cp <= 0 || c.random_plies == 0) return o;
+    for (int attempt = 1; attempt < 100 && !balanced(c, o); ++attempt) o = draw_opening(c, rng);
     return o;
 }
 

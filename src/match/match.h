@@ -47,6 +47,11 @@ struct MatchConfig {
     PlayerConfig a, b;
     int base_ms = 0, inc_ms = 0;  // a clock per side when base_ms > 0
     int random_plies = 4;
+    // --balanced CP: an opening whose random plies leave a side more than CP
+    // ahead (by a 10,000-node search) is drawn again, up to 100 times, so
+    // that pairs of games decided before the engines play do not dilute the
+    // result (0: every opening is kept).
+    int balanced_cp = 0;
     int max_plies = 400;   // then a draw by adjudication
     int resign_cp = 1500;  // both engines agree for resign_moves plies: adjudicated win
     int resign_moves = 6;
