@@ -363,7 +363,8 @@ TEST(MatchOpenings, BalancedOpeningsAreWithinTheMarginAndPairedAlike) {
         c.balanced_cp = balanced_cp;
         c.seed = 3;
         std::vector<std::vector<std::string>> out;
-        match::run_match(c, [&](int, const match::GameResult& g) { out.push_back(g.record.moves); });
+        match::run_match(c,
+                         [&](int, const match::GameResult& g) { out.push_back(g.record.moves); });
         return out;
     };
     auto judge = [](const std::vector<std::string>& san) {
