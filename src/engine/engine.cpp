@@ -188,15 +188,17 @@ void Engine::arm() {
 
 Result Engine::search_armed(const Limits& limits, InfoCallback on_info) {
     wait();
-    Limits l = limits;
-    l.multipv = std::max(l.multipv, multipv_);
-    shared_.nodes = 0;
-    shared_.start = Clock::now();
-    plan_time(l, game_->side_to_move(), shared_, move_overhead_ms_, game_->info().time.moves_left);
-    return run(l, on_info);
+    return run(limits, on_info);
 }
 
-Result Engine::run(const Limits& limits, const InfoCallback& info) {
+// Starts the clock and plans the time (the variant's model where the limits
+// name no movestogo), then searches.
+Result Engine::run(Limits limits, const InfoCallback& info) {
+    limits.multipv = std::max(limits.multipv, multipv_);
+    shared_.nodes = 0;
+    shared_.start = Clock::now();
+    plan_time(limits, game_->side_to_move(), shared_, move_overhead_ms_,
+              game_->info().time.moves_left);
     Result r;
     with_variant(variant(), [&]<class Pos>() {
         r = run_search(*game_->position_of<Pos>(), limits, threads_, skill_, rng_, tt_, histories_,
@@ -214,15 +216,9 @@ void Engine::go(const Limits& limits, InfoCallback on_info,
     stop_requested_ = false;
     worker_ =
         std::thread([this, limits, on_info = std::move(on_info), on_done = std::move(on_done)] {
-            Limits l = limits;
-            l.multipv = std::max(l.multipv, multipv_);
-            shared_.nodes = 0;
-            shared_.start = Clock::now();
-            plan_time(l, game_->side_to_move(), shared_, move_overhead_ms_,
-                      game_->info().time.moves_left);
-            Result r = run(l, on_info);
+            Result r = run(limits, on_info);
             // An infinite search reports its move only after stop (UCI), so it waits here.
-            while (l.infinite && !stop_requested_)
+            while (limits.infinite && !stop_requested_)
                 std::this_thread::sleep_for(std::chrono::milliseconds(1));
             {
                 // Not searching any more before the result is reported, so a command

@@ -82,7 +82,7 @@ class Engine {
     std::vector<std::pair<std::string, std::uint64_t>> perft_divide(int depth) const;
 
   private:
-    Result run(const Limits& limits, const InfoCallback& info);
+    Result run(Limits limits, const InfoCallback& info);
 
     std::unique_ptr<Game> game_;
     TranspositionTable tt_;

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/move.h"
+#include "core/variant_info.h"
 #include "engine/score.h"
 
 namespace chimera::engine {
@@ -69,6 +70,6 @@ struct SharedState {
 // moves_left: the moves the side is expected still to play when the limits
 // name no movestogo (VariantInfo::time).
 void plan_time(const Limits& limits, int side, SharedState& shared, int move_overhead_ms = 30,
-               int moves_left = 30);
+               int moves_left = TimeModel{}.moves_left);
 
 }  // namespace chimera::engine
