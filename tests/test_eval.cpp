@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdint>
+#include <map>
 #include <random>
 #include <sstream>
 #include <string>
@@ -203,6 +205,55 @@ TEST(ChessEvaluation, ABishopAheadWithoutPawnsIsNearlyADraw) {
     const int rook = white_view("7k/8/8/8/8/8/8/K1R5 w - - 0 1");
     EXPECT_LT(bishop, 100);
     EXPECT_GT(rook, 3 * bishop);
+}
+
+// The search's correction history is keyed by the pawn structure (issue 17):
+// over random games, two positions share a key exactly when their pawns, read
+// from their FENs, stand on the same squares, whatever the other pieces do.
+TEST(ChessEvaluation, TheStructureKeyIsThePawnsAndOnlyThePawns) {
+    const auto pawns_of = [](const std::string& fen) {
+        std::string pawns;
+        for (char ch : fen.substr(0, fen.find(' ')))
+            pawns += std::isdigit(static_cast<unsigned char>(ch))
+                         ? std::string(static_cast<std::size_t>(ch - '0'), '.')
+                         : std::string(1, ch == 'P' || ch == 'p' || ch == '/' ? ch : '.');
+        return pawns;
+    };
+    std::mt19937 rng(0x5EC7);
+    std::map<std::uint64_t, std::string> pawns_by_key;
+    std::map<std::string, std::uint64_t> key_by_pawns;
+    int positions = 0, pawn_moves = 0, piece_moves = 0;
+    for (int game = 0; game < testing::workload(200, 4); ++game) {
+        chess::Position pos = load(std::string(chess::Position::kStartFen));
+        for (int ply = 0; ply < 160; ++ply) {
+            chess::Position::Moves moves;
+            pos.legal_moves(moves);
+            if (moves.empty() || pos.rule50() >= 100) break;
+            const Move m = moves[rng() % moves.size()];
+            const std::uint64_t before = chess::structure_key(pos);
+            const std::string pawns_before = pawns_of(pos.fen());
+            pos.do_move(m);
+            const std::uint64_t key = chess::structure_key(pos);
+            const std::string pawns = pawns_of(pos.fen());
+            // A move that leaves the pawns where they were leaves the key.
+            if (pawns == pawns_before) {
+                EXPECT_EQ(key, before) << pos.fen();
+                ++piece_moves;
+            } else {
+                EXPECT_NE(key, before) << pos.fen();
+                ++pawn_moves;
+            }
+            const auto [k, fresh_key] = pawns_by_key.emplace(key, pawns);
+            EXPECT_EQ(k->second, pawns) << "two structures share a key: " << pos.fen();
+            const auto [p, fresh_pawns] = key_by_pawns.emplace(pawns, key);
+            EXPECT_EQ(p->second, key) << "one structure has two keys: " << pos.fen();
+            ++positions;
+        }
+    }
+    EXPECT_GT(positions, testing::workload(20000, 4));
+    EXPECT_GT(pawn_moves, testing::workload(2000, 4));
+    EXPECT_GT(piece_moves, testing::workload(10000, 4));
+    EXPECT_GT(key_by_pawns.size(), static_cast<std::size_t>(testing::workload(5000, 4)));
 }
 
 // The side to move saves one piece en prise: the largest loss counts only as

@@ -4,7 +4,9 @@
 // side, origin and destination; the capture history by moving piece,
 // destination and captured piece; and the continuation histories, which
 // score a quiet move (piece, destination) after the move one and two plies
-// before it. Every entry is updated with a gravity that keeps it within
+// before it; and the correction history, which learns by pawn structure
+// (where the variant defines one) how far the static evaluation tends to be
+// from the search's result. Every entry is updated with a gravity that keeps it within
 // +/- its bound, so no update overflows.
 #pragma once
 
@@ -38,6 +40,11 @@ struct Histories {
     Continuation continuation[kTypes][kCells];
     // The table after a null move or at the root: never written, always 0.
     Continuation none;
+    // Corrections of the static evaluation by side and structure key, in
+    // 1/kCorrectionGrain centipawns, each within +/- kCorrectionBound.
+    static constexpr int kCorrectionSize = 1 << 14, kCorrectionGrain = 16,
+                         kCorrectionBound = 256 * kCorrectionGrain;
+    std::int16_t correction[2][kCorrectionSize];
 };
 
 // The tables of every thread of an engine's search, kept from one search to

@@ -352,7 +352,10 @@ class Search {
         // The table's entry holds the static evaluation (no need to compute
         // it again) and, where its bound allows, a better estimate of the
         // node's value, which the pruning below uses in its place.
-        const Value static_eval = in_check ? -VALUE_INFINITE : stored_or_evaluate(tt_hit, tt);
+        // The static evaluation is corrected by what searches of positions
+        // with the same structure found (the table keeps it uncorrected).
+        const Value raw_eval = in_check ? -VALUE_INFINITE : stored_or_evaluate(tt_hit, tt);
+        const Value static_eval = in_check ? raw_eval : corrected(raw_eval);
         const Value eval =
             in_check || !tt_hit ? static_eval : tt_refined(static_eval, tt_value, tt.bound);
         // Improving: better than this side's position two plies before (not
@@ -500,8 +503,43 @@ class Search {
         const Bound bound = best >= beta        ? BOUND_LOWER
                             : best > alpha_orig ? BOUND_EXACT
                                                 : BOUND_UPPER;
-        tt_.store(pos_.key(), best_move, to_tt(best, ply), static_eval, depth, bound);
+        tt_.store(pos_.key(), best_move, to_tt(best, ply), raw_eval, depth, bound);
+        // Step 9. The correction history learns from a result the static
+        // evaluation got wrong, where the bound says which way: not in check,
+        // not where a capture decided, never from a mate.
+        if (!in_check && (best_move.is_none() || move_gain(pos_, best_move) == 0) &&
+            !is_mate_score(best) && !(bound == BOUND_LOWER && best <= static_eval) &&
+            !(bound == BOUND_UPPER && best >= static_eval))
+            update_correction(best - static_eval, depth);
         return best;
+    }
+
+    // The slot of the correction history for the side to move's structure,
+    // or none where the variant defines no structure.
+    std::int16_t* correction_slot() {
+        if constexpr (requires(const Pos& p) { structure_key(p); }) {
+            constexpr auto kMask = Histories<Pos>::kCorrectionSize - 1;
+            return &h_.correction[pos_.side_to_move()][structure_key(pos_) & kMask];
+        } else {
+            return nullptr;
+        }
+    }
+    Value corrected(Value raw) {
+        const std::int16_t* slot = correction_slot();
+        if (!slot) return raw;
+        return std::clamp(raw + *slot / Histories<Pos>::kCorrectionGrain,
+                          -VALUE_MATE_IN_MAX_PLY + 1, VALUE_MATE_IN_MAX_PLY - 1);
+    }
+    // Moves the slot toward the error seen, the more the deeper the search
+    // that saw it (a running average; the slot stays within its bound).
+    void update_correction(Value error, int depth) {
+        std::int16_t* slot = correction_slot();
+        if (!slot) return;
+        constexpr int kGrain = Histories<Pos>::kCorrectionGrain;
+        constexpr int kBound = Histories<Pos>::kCorrectionBound;
+        const int target = std::clamp(error * kGrain, -kBound, kBound);
+        const int weight = std::min(depth + 1, 16);
+        *slot = static_cast<std::int16_t>((*slot * (256 - weight) + target * weight) / 256);
     }
 
     // The static evaluation the table's entry holds, else computed (an entry
@@ -550,8 +588,8 @@ class Search {
             pos_.legal_moves(moves);
             if (moves.empty()) return mated_in(ply);
         } else {
-            stand = stored_or_evaluate(tt_hit, tt);
-            raw = stand;
+            raw = stored_or_evaluate(tt_hit, tt);
+            stand = corrected(raw);
             if (tt_hit) stand = tt_refined(stand, from_tt(tt.value, ply), tt.bound);
             if (stand >= beta) return stand;
             if (stand > alpha) alpha = stand;

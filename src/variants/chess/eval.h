@@ -2,6 +2,9 @@
 // tapered between middlegame and endgame, mobility, and pawn structure.
 #pragma once
 
+#include <bit>
+#include <cstdint>
+
 #include "variants/chess/position.h"
 
 namespace chimera::chess {
@@ -16,5 +19,13 @@ int mover_value(const Position& pos, Move m);
 // centipawns once the opponent's recaptures are counted (for move ordering
 // and pruning). Exact but for pins (the swap algorithm of core/see.h).
 bool see_ge(const Position& pos, Move m, int threshold);
+// The pawn structure as a 64-bit hash (both sides' pawns; nothing else): the
+// search's correction history learns, per structure, how far the static
+// evaluation tends to be from what the search finds.
+inline std::uint64_t structure_key(const Position& pos) {
+    const std::uint64_t h = pos.pieces(WHITE, PAWN) * 0x9E3779B97F4A7C15ull ^
+                            std::rotl(pos.pieces(BLACK, PAWN) * 0xD6E8FEB86659FD93ull, 29);
+    return h ^ (h >> 31);
+}
 
 }  // namespace chimera::chess
