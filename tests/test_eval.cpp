@@ -210,7 +210,13 @@ TEST(ChessEvaluation, ABishopAheadWithoutPawnsIsNearlyADraw) {
 // The search's correction history is keyed by the pawn structure (issue 17):
 // over random games, two positions share a key exactly when their pawns, read
 // from their FENs, stand on the same squares, whatever the other pieces do.
-TEST(ChessEvaluation, TheStructureKeyIsThePawnsAndOnlyThePawns) {
+struct StructureKeyCounts {
+    int positions = 0, pawn_moves = 0, piece_moves = 0;
+    std::size_t structures = 0;
+};
+
+template <typename Pos, typename KeyOf>
+StructureKeyCounts check_structure_key(std::uint32_t seed, int games, int plies, KeyOf key_of) {
     const auto pawns_of = [](const std::string& fen) {
         std::string pawns;
         for (char ch : fen.substr(0, fen.find(' ')))
@@ -219,41 +225,59 @@ TEST(ChessEvaluation, TheStructureKeyIsThePawnsAndOnlyThePawns) {
                          : std::string(1, ch == 'P' || ch == 'p' || ch == '/' ? ch : '.');
         return pawns;
     };
-    std::mt19937 rng(0x5EC7);
+    std::mt19937 rng(seed);
     std::map<std::uint64_t, std::string> pawns_by_key;
     std::map<std::string, std::uint64_t> key_by_pawns;
-    int positions = 0, pawn_moves = 0, piece_moves = 0;
-    for (int game = 0; game < testing::workload(200, 4); ++game) {
-        chess::Position pos = load(std::string(chess::Position::kStartFen));
-        for (int ply = 0; ply < 160; ++ply) {
-            chess::Position::Moves moves;
+    StructureKeyCounts counts;
+    for (int game = 0; game < games; ++game) {
+        Pos pos;
+        EXPECT_TRUE(pos.set_fen(Pos::kStartFen));
+        for (int ply = 0; ply < plies && pos.outcome() == Outcome::ONGOING; ++ply) {
+            typename Pos::Moves moves;
             pos.legal_moves(moves);
-            if (moves.empty() || pos.rule50() >= 100) break;
             const Move m = moves[rng() % moves.size()];
-            const std::uint64_t before = chess::structure_key(pos);
+            const std::uint64_t before = key_of(pos);
             const std::string pawns_before = pawns_of(pos.fen());
             pos.do_move(m);
-            const std::uint64_t key = chess::structure_key(pos);
+            const std::uint64_t key = key_of(pos);
             const std::string pawns = pawns_of(pos.fen());
             // A move that leaves the pawns where they were leaves the key.
             if (pawns == pawns_before) {
                 EXPECT_EQ(key, before) << pos.fen();
-                ++piece_moves;
+                ++counts.piece_moves;
             } else {
                 EXPECT_NE(key, before) << pos.fen();
-                ++pawn_moves;
+                ++counts.pawn_moves;
             }
             const auto [k, fresh_key] = pawns_by_key.emplace(key, pawns);
             EXPECT_EQ(k->second, pawns) << "two structures share a key: " << pos.fen();
             const auto [p, fresh_pawns] = key_by_pawns.emplace(pawns, key);
             EXPECT_EQ(p->second, key) << "one structure has two keys: " << pos.fen();
-            ++positions;
+            ++counts.positions;
         }
     }
-    EXPECT_GT(positions, testing::workload(20000, 4));
-    EXPECT_GT(pawn_moves, testing::workload(2000, 4));
-    EXPECT_GT(piece_moves, testing::workload(10000, 4));
-    EXPECT_GT(key_by_pawns.size(), static_cast<std::size_t>(testing::workload(5000, 4)));
+    counts.structures = key_by_pawns.size();
+    return counts;
+}
+
+TEST(ChessEvaluation, TheStructureKeyIsThePawnsAndOnlyThePawns) {
+    const StructureKeyCounts counts = check_structure_key<chess::Position>(
+        0x5EC7, testing::workload(200, 4), 160,
+        [](const chess::Position& p) { return chess::structure_key(p); });
+    EXPECT_GT(counts.positions, testing::workload(20000, 4));
+    EXPECT_GT(counts.pawn_moves, testing::workload(2000, 4));
+    EXPECT_GT(counts.piece_moves, testing::workload(10000, 4));
+    EXPECT_GT(counts.structures, static_cast<std::size_t>(testing::workload(5000, 4)));
+}
+
+TEST(Chess4dEvaluation, TheStructureKeyIsThePawnsAndOnlyThePawns) {
+    const StructureKeyCounts counts = check_structure_key<chess4d::Position>(
+        0x4D5C, testing::workload(400, 4), 120,
+        [](const chess4d::Position& p) { return chess4d::structure_key(p); });
+    EXPECT_GT(counts.positions, testing::workload(30000, 4));
+    EXPECT_GT(counts.pawn_moves, testing::workload(2000, 4));
+    EXPECT_GT(counts.piece_moves, testing::workload(25000, 4));
+    EXPECT_GT(counts.structures, static_cast<std::size_t>(testing::workload(1000, 4)));
 }
 
 // The side to move saves one piece en prise: the largest loss counts only as

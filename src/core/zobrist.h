@@ -3,6 +3,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 
@@ -20,6 +21,13 @@ constexpr std::array<std::uint64_t, N> zobrist_keys(std::uint64_t seed) {
     std::array<std::uint64_t, N> keys{};
     for (auto& k : keys) k = splitmix64(seed);
     return keys;
+}
+
+// Two 64-bit sets (say, both sides' pawns) as one well-mixed 64-bit key: equal
+// pairs give equal keys; a change to either set changes the key.
+constexpr std::uint64_t mix_pair(std::uint64_t a, std::uint64_t b) {
+    const std::uint64_t h = a * 0x9E3779B97F4A7C15ull ^ std::rotl(b * 0xD6E8FEB86659FD93ull, 29);
+    return h ^ (h >> 31);
 }
 
 }  // namespace chimera

@@ -2,9 +2,9 @@
 // tapered between middlegame and endgame, mobility, and pawn structure.
 #pragma once
 
-#include <bit>
 #include <cstdint>
 
+#include "core/zobrist.h"
 #include "variants/chess/position.h"
 
 namespace chimera::chess {
@@ -23,9 +23,7 @@ bool see_ge(const Position& pos, Move m, int threshold);
 // search's correction history learns, per structure, how far the static
 // evaluation tends to be from what the search finds.
 inline std::uint64_t structure_key(const Position& pos) {
-    const std::uint64_t h = pos.pieces(WHITE, PAWN) * 0x9E3779B97F4A7C15ull ^
-                            std::rotl(pos.pieces(BLACK, PAWN) * 0xD6E8FEB86659FD93ull, 29);
-    return h ^ (h >> 31);
+    return mix_pair(pos.pieces(WHITE, PAWN), pos.pieces(BLACK, PAWN));
 }
 
 }  // namespace chimera::chess

@@ -3,6 +3,9 @@
 // steps from the pawns' start).
 #pragma once
 
+#include <cstdint>
+
+#include "core/zobrist.h"
 #include "variants/chess4d/position.h"
 
 namespace chimera::chess4d {
@@ -14,5 +17,11 @@ int mover_value(const Position& pos, Move m);
 // centipawns once the opponent's recaptures are counted (for move ordering
 // and pruning). Exact but for pins (the swap algorithm of core/see.h).
 bool see_ge(const Position& pos, Move m, int threshold);
+// The pawn structure as a 64-bit hash (both sides' pawns; nothing else): the
+// search's correction history learns, per structure, how far the static
+// evaluation tends to be from what the search finds.
+inline std::uint64_t structure_key(const Position& pos) {
+    return mix_pair(pos.pieces(WHITE, PAWN), pos.pieces(BLACK, PAWN));
+}
 
 }  // namespace chimera::chess4d
