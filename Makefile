@@ -6,7 +6,7 @@ SHELL := /bin/bash
 JOBS ?= $(shell nproc)
 PORT ?= 8080
 APT_PACKAGES := build-essential cmake ninja-build g++ git libgtest-dev libgmock-dev libbenchmark-dev \
-                clang libclang-rt-14-dev clang-format libboost-dev nlohmann-json3-dev \
+                clang libclang-rt-14-dev lld clang-format libboost-dev nlohmann-json3-dev \
                 libsqlite3-dev libpq-dev libsodium-dev postgresql haproxy openssl curl
 WEB_STAMP := web/node_modules/.installed
 
@@ -53,7 +53,12 @@ web: web-deps
 # the layer check, the release build and its tests, then one clang tree
 # (build-debug) with the address/undefined-sanitizer build of the tests and the
 # libFuzzer targets, its tests and a short fuzz run, the client's unit tests and
-# the browser tests. tools/phase prints how long each phase took.
+# the browser tests. The sanitizer tree is built beside the optimised tree's
+# tests, and the client's unit tests run beside the sanitizer tests, at the
+# lowest CPU priority (tools/beside): they take the CPU those tests leave idle
+# while they wait on sockets and processes. tools/phase prints how long each
+# phase took (the CPU-s of two phases side by side are the machine's, counted
+# in both).
 FORMAT_CHECK ?= format-check
 PHASE := tools/phase
 test:
@@ -63,11 +68,11 @@ test:
 	$(PHASE) check-layers tools/check-layers
 	$(PHASE) build-release $(MAKE) --no-print-directory build
 	$(PHASE) build-web $(MAKE) --no-print-directory web
-	$(PHASE) ctest-release ctest --preset release -j $(BLACKBOX_JOBS)
-	$(PHASE) build-debug $(MAKE) --no-print-directory build-debug
-	$(PHASE) ctest-debug $(MAKE) --no-print-directory ctest-debug
+	$(PHASE) ctest-release+build-debug tools/beside '$(PHASE) build-debug $(MAKE) --no-print-directory build-debug' \
+	  ctest --preset release -j $(BLACKBOX_JOBS)
+	$(PHASE) ctest-debug+vitest tools/beside "$(PHASE) vitest bash -c 'cd web && npm test'" \
+	  $(MAKE) --no-print-directory ctest-debug
 	$(PHASE) fuzz $(MAKE) --no-print-directory fuzz-run
-	$(PHASE) vitest bash -c 'cd web && npm test'
 	$(PHASE) e2e bash -c 'cd web && npm run e2e'
 	@echo "== make test: $$(( $$(date +%s) - $$(cat .test-started) )) s in all"; rm -f .test-started
 

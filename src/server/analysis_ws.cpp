@@ -7,6 +7,7 @@
 #include "server/api.h"
 #include "server/http_server.h"
 #include "server/rate_limiter.h"
+#include "server/ws_ops.h"
 
 namespace chimera::server {
 
@@ -45,8 +46,8 @@ class AnalysisWs : public std::enable_shared_from_this<AnalysisWs> {
 
     void run(http::request<http::string_body> req) {
         ws_.read_message_max(kAnalysisFrameLimit);
-        ws_.async_accept(req,
-                         beast::bind_front_handler(&AnalysisWs::on_accept, shared_from_this()));
+        ws::accept(ws_, req,
+                   [self = shared_from_this()](beast::error_code ec) { self->on_accept(ec); });
     }
 
   private:
@@ -64,8 +65,9 @@ class AnalysisWs : public std::enable_shared_from_this<AnalysisWs> {
     }
 
     void do_read() {
-        ws_.async_read(buffer_,
-                       beast::bind_front_handler(&AnalysisWs::on_read, shared_from_this()));
+        ws::read(ws_, buffer_, [self = shared_from_this()](beast::error_code ec, std::size_t n) {
+            self->on_read(ec, n);
+        });
     }
 
     void on_read(beast::error_code ec, std::size_t) {
@@ -112,9 +114,10 @@ class AnalysisWs : public std::enable_shared_from_this<AnalysisWs> {
     }
 
     void do_write() {
-        ws_.text(true);
-        ws_.async_write(net::buffer(*queue_.front().first),
-                        beast::bind_front_handler(&AnalysisWs::on_write, shared_from_this()));
+        ws::write_text(ws_, net::buffer(*queue_.front().first),
+                       [self = shared_from_this()](beast::error_code ec, std::size_t n) {
+                           self->on_write(ec, n);
+                       });
     }
 
     void on_write(beast::error_code ec, std::size_t) {
@@ -131,7 +134,7 @@ class AnalysisWs : public std::enable_shared_from_this<AnalysisWs> {
         beast::get_lowest_layer(ws_).socket().close(ec);
     }
 
-    websocket::stream<beast::tcp_stream> ws_;
+    ws::Stream ws_;
     AnalysisService& analysis_;
     std::shared_ptr<void> hold_;
     const std::string client_;

@@ -27,6 +27,7 @@
 #include "server/lobby_ws.h"
 #include "server/rate_limiter.h"
 #include "server/static_files.h"
+#include "server/ws_ops.h"
 
 namespace chimera::server {
 
@@ -230,7 +231,8 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
         beast::get_lowest_layer(ws_).socket().set_option(
             net::socket_base::send_buffer_size(kWsSendBuffer), ignored);
         ws_.read_message_max(kFrameLimit);
-        ws_.async_accept(req, beast::bind_front_handler(&WsSession::on_accept, shared_from_this()));
+        ws::accept(ws_, req,
+                   [self = shared_from_this()](beast::error_code ec) { self->on_accept(ec); });
     }
 
   private:
@@ -253,7 +255,9 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
     }
 
     void do_read() {
-        ws_.async_read(buffer_, beast::bind_front_handler(&WsSession::on_read, shared_from_this()));
+        ws::read(ws_, buffer_, [self = shared_from_this()](beast::error_code ec, std::size_t n) {
+            self->on_read(ec, n);
+        });
     }
 
     void on_read(beast::error_code ec, std::size_t) {
@@ -314,9 +318,10 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
 
     void do_write() {
         write_started_ = std::chrono::steady_clock::now();
-        ws_.text(true);
-        ws_.async_write(net::buffer(*queue_.front().text),
-                        beast::bind_front_handler(&WsSession::on_write, shared_from_this()));
+        ws::write_text(ws_, net::buffer(*queue_.front().text),
+                       [self = shared_from_this()](beast::error_code ec, std::size_t n) {
+                           self->on_write(ec, n);
+                       });
     }
 
     void on_write(beast::error_code ec, std::size_t) {
@@ -325,9 +330,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
         queue_.pop_front();
         if (closed_) return;
         if (!queue_.empty()) return do_write();
-        if (closing_)
-            ws_.async_close(websocket::close_code::normal,
-                            [self = shared_from_this()](beast::error_code) {});
+        if (closing_) ws::close(ws_, [self = shared_from_this()](beast::error_code) {});
     }
 
     // Closes the connection. The queue is kept: a write in flight still refers to
@@ -341,7 +344,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
         beast::get_lowest_layer(ws_).socket().close(ec);
     }
 
-    websocket::stream<beast::tcp_stream> ws_;
+    ws::Stream ws_;
     GameService& games_;
     Admission::Guard guard_;
     beast::flat_buffer buffer_;

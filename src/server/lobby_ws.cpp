@@ -15,6 +15,7 @@
 #include "server/lobby.h"
 #include "server/rate_limiter.h"
 #include "server/ratings_sql.h"
+#include "server/ws_ops.h"
 #include "variants/registry.h"
 
 namespace chimera::server {
@@ -66,59 +67,6 @@ ApiError lobby_refusal(const std::string& why) {
 }
 
 }  // namespace
-
-ApiError parse_lobby_message(std::string_view text, LobbyRequest& out) {
-    out = LobbyRequest{};
-    const Json probe = Json::parse(text, nullptr, false);
-    if (!probe.is_object() || !probe.contains("type") || !probe["type"].is_string())
-        return {400, "a lobby message is a JSON object with a string field 'type'"};
-    out.type = probe["type"].get<std::string>();
-    Json j;
-    if (out.type == "challenge" || out.type == "seek") {
-        std::vector<Field> fields{{"type", Type::STRING, true},
-                                  {"variant", Type::STRING, true},
-                                  {"base_minutes", Type::INTEGER, true},
-                                  {"increment_seconds", Type::INTEGER, true},
-                                  {"rated", Type::BOOLEAN, false}};
-        if (out.type == "challenge") {
-            fields.push_back({"side", Type::STRING, false});
-            fields.push_back({"to", Type::STRING, false});
-        }
-        if (ApiError e = parse_body(text, fields, j)) return e;
-        Challenge& c = out.challenge;
-        c.variant = j["variant"].get<std::string>();
-        if (!find_variant(c.variant)) return {400, "unknown variant " + chimera::quoted(c.variant)};
-        const auto base = j["base_minutes"].get<std::int64_t>();
-        const auto inc = j["increment_seconds"].get<std::int64_t>();
-        if (base < 0 || base > 180) return {400, "field 'base_minutes' must be from 0 to 180"};
-        if (inc < 0 || inc > 180) return {400, "field 'increment_seconds' must be from 0 to 180"};
-        if (base == 0 && inc == 0)
-            return {400, "a lobby game has a clock: base_minutes or increment_seconds above 0"};
-        c.base_minutes = static_cast<int>(base);
-        c.increment_seconds = static_cast<int>(inc);
-        c.rated = j.value("rated", false);
-        c.side = j.value("side", std::string("random"));
-        if (c.side != "white" && c.side != "black" && c.side != "random")
-            return {400, "field 'side' must be white, black or random"};
-        c.to = j.value("to", std::string());
-        if (!c.to.empty())
-            if (const std::string why = players::name_problem(c.to); !why.empty())
-                return {400, "to: " + why};
-        return {};
-    }
-    if (out.type == "cancel" || out.type == "accept" || out.type == "decline") {
-        if (ApiError e =
-                parse_body(text, {{"type", Type::STRING, true}, {"id", Type::INTEGER, true}}, j))
-            return e;
-        const auto id = j["id"].get<std::int64_t>();
-        if (id <= 0) return {400, "field 'id' must be a challenge's id (from 1)"};
-        out.id = static_cast<std::uint64_t>(id);
-        return {};
-    }
-    if (out.type == "ping") return {};
-    return {400, "unknown message type " + chimera::quoted(out.type) +
-                     " (challenge, seek, cancel, accept, decline or ping)"};
-}
 
 class LobbyWs;
 
@@ -253,7 +201,8 @@ class LobbyWs : public std::enable_shared_from_this<LobbyWs> {
 
     void run(http::request<http::string_body> req) {
         ws_.read_message_max(kLobbyFrameLimit);
-        ws_.async_accept(req, beast::bind_front_handler(&LobbyWs::on_accept, shared_from_this()));
+        ws::accept(ws_, req,
+                   [self = shared_from_this()](beast::error_code ec) { self->on_accept(ec); });
     }
 
     // From any thread: queued on this connection's executor.
@@ -278,7 +227,9 @@ class LobbyWs : public std::enable_shared_from_this<LobbyWs> {
     }
 
     void do_read() {
-        ws_.async_read(buffer_, beast::bind_front_handler(&LobbyWs::on_read, shared_from_this()));
+        ws::read(ws_, buffer_, [self = shared_from_this()](beast::error_code ec, std::size_t n) {
+            self->on_read(ec, n);
+        });
     }
 
     void on_read(beast::error_code ec, std::size_t) {
@@ -419,9 +370,10 @@ class LobbyWs : public std::enable_shared_from_this<LobbyWs> {
     }
 
     void do_write() {
-        ws_.text(true);
-        ws_.async_write(net::buffer(*queue_.front()),
-                        beast::bind_front_handler(&LobbyWs::on_write, shared_from_this()));
+        ws::write_text(ws_, net::buffer(*queue_.front()),
+                       [self = shared_from_this()](beast::error_code ec, std::size_t n) {
+                           self->on_write(ec, n);
+                       });
     }
 
     void on_write(beast::error_code ec, std::size_t) {
@@ -439,7 +391,7 @@ class LobbyWs : public std::enable_shared_from_this<LobbyWs> {
         beast::get_lowest_layer(ws_).socket().close(ec);
     }
 
-    websocket::stream<beast::tcp_stream> ws_;
+    ws::Stream ws_;
     std::shared_ptr<LobbyHub::Impl> hub_;
     // The messages read and not yet decided (submit, decide).
     std::mutex inbox_mutex_;

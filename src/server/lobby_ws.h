@@ -23,21 +23,11 @@
 #include "server/accounts.h"
 #include "server/games.h"
 #include "server/lobby.h"
+#include "server/lobby_messages.h"
 
 namespace chimera::server {
 
 struct ServerOptions;
-
-// A lobby message read and checked (docs/api.md, "The lobby"): its type, and
-// for a challenge or seek its fields in `challenge` (variant known, clock in
-// range and not 0+0, side, a valid name in `to`), for cancel/accept/decline
-// the challenge's id. Pure: fuzzed (tests/fuzz/fuzz_server_api.cpp, LOBBY).
-struct LobbyRequest {
-    std::string type;
-    Challenge challenge;
-    std::uint64_t id = 0;
-};
-ApiError parse_lobby_message(std::string_view text, LobbyRequest& out);
 
 // The lobby's connections live on a thread of their own, at a lower
 // priority (niceness 10): sending each change to every viewer (a thousand

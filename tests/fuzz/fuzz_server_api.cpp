@@ -12,7 +12,7 @@
 #include "fuzz_all_variants.h"
 #include "server/analysis.h"
 #include "server/api.h"
-#include "server/lobby_ws.h"
+#include "server/lobby_messages.h"
 #include "server/storage.h"
 
 namespace {
