@@ -13,6 +13,7 @@
 #include <boost/beast.hpp>
 #include <cstdio>
 #include <fstream>
+#include <functional>
 #include <regex>
 #include <sstream>
 
@@ -40,6 +41,32 @@ bool run_io_until(net::io_context& ioc, bool& flag, std::chrono::milliseconds ti
         if (ioc.stopped()) ioc.restart();
     }
     return flag;
+}
+
+// The HTTP exchanges' Beast operations, each instantiated once for every
+// client here (type-erased handlers; Beast's operations are templates on them).
+using Done = std::function<void(beast::error_code)>;
+
+void connect_local(beast::tcp_stream& stream, unsigned short port, Done done) {
+    stream.async_connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port), std::move(done));
+}
+
+// Writes req, then reads the answer into parser. A write error ends the
+// exchange unless read_after_write_error: a server may answer (413) before
+// reading the whole body.
+void write_then_read(beast::tcp_stream& stream, const http::request<http::string_body>& req,
+                     beast::flat_buffer& buffer, http::response_parser<http::string_body>& parser,
+                     bool read_after_write_error, Done done) {
+    http::async_write(stream, req,
+                      std::function<void(beast::error_code, std::size_t)>(
+                          [&stream, &buffer, &parser, read_after_write_error, done](
+                              beast::error_code ec, std::size_t) {
+                              if (ec && !read_after_write_error) return done(ec);
+                              http::async_read(
+                                  stream, buffer, parser,
+                                  std::function<void(beast::error_code, std::size_t)>(
+                                      [done](beast::error_code ec2, std::size_t) { done(ec2); }));
+                          }));
 }
 
 }  // namespace
@@ -205,18 +232,13 @@ HttpResult http_request(unsigned short port, const std::string& method, const st
     bool done = false;
     beast::error_code error;
     stream.expires_after(kIoTimeout);
-    stream.async_connect(
-        tcp::endpoint(net::ip::make_address("127.0.0.1"), port), [&](beast::error_code ec) {
-            if (ec) return done = true, void(error = ec);
-            http::async_write(stream, req, [&](beast::error_code ec2, std::size_t) {
-                // A server may answer (413) before reading the whole body; still read the answer.
-                (void)ec2;
-                http::async_read(stream, buffer, parser, [&](beast::error_code ec3, std::size_t) {
-                    error = ec3;
-                    done = true;
-                });
-            });
+    connect_local(stream, port, [&](beast::error_code ec) {
+        if (ec) return done = true, void(error = ec);
+        write_then_read(stream, req, buffer, parser, true, [&](beast::error_code ec2) {
+            error = ec2;
+            done = true;
         });
+    });
     ioc.run_for(kIoTimeout + 2s);
     if (!done) {
         out.error = "timed out";
@@ -310,14 +332,13 @@ bool WsClient::connect(unsigned short port, const std::string& target, int recei
             layer.socket().set_option(net::socket_base::receive_buffer_size(receive_buffer), error);
         if (error) return last_error_ = error.message(), false;
     }
-    layer.async_connect(
-        tcp::endpoint(net::ip::make_address("127.0.0.1"), port), [&](beast::error_code ec) {
-            if (ec) return done = true, void(error = ec);
-            io_->ws.async_handshake("localhost", target, [&](beast::error_code ec2) {
-                error = ec2;
-                done = true;
-            });
+    connect_local(layer, port, [&](beast::error_code ec) {
+        if (ec) return done = true, void(error = ec);
+        io_->ws.async_handshake("localhost", target, [&](beast::error_code ec2) {
+            error = ec2;
+            done = true;
         });
+    });
     if (!io_->run_until(done) || error) {
         last_error_ = done ? error.message() : "timed out";
         return false;
@@ -464,11 +485,10 @@ bool KeepAliveClient::connect(unsigned short port) {
     bool done = false;
     beast::error_code error;
     io_->stream.expires_after(kIoTimeout);
-    io_->stream.async_connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port),
-                              [&](beast::error_code ec) {
-                                  error = ec;
-                                  done = true;
-                              });
+    connect_local(io_->stream, port, [&](beast::error_code ec) {
+        error = ec;
+        done = true;
+    });
     return io_->run_until(done) && !error;
 }
 
@@ -487,12 +507,9 @@ HttpResult KeepAliveClient::request(const std::string& method, const std::string
     bool done = false;
     beast::error_code error;
     io_->stream.expires_after(kIoTimeout);
-    http::async_write(io_->stream, req, [&](beast::error_code ec, std::size_t) {
-        if (ec) return done = true, void(error = ec);
-        http::async_read(io_->stream, io_->buffer, parser, [&](beast::error_code ec2, std::size_t) {
-            error = ec2;
-            done = true;
-        });
+    write_then_read(io_->stream, req, io_->buffer, parser, false, [&](beast::error_code ec) {
+        error = ec;
+        done = true;
     });
     if (!io_->run_until(done)) {
         out.error = "timed out";
