@@ -16,7 +16,6 @@
 #include "server/rate_limiter.h"
 #include "server/ratings_sql.h"
 #include "server/ws_ops.h"
-#include "variants/registry.h"
 
 namespace chimera::server {
 
