@@ -173,6 +173,51 @@ TEST(ChessEvaluation, IsTheSameForBothColours) {
     EXPECT_GT(checked, testing::workload(5000, 6));
 }
 
+// The evaluation reads every weight of its list (src/variants/chess/weights.h):
+// over random games, each weight moved by 40 changes the score of some
+// position, and the listed weights give the engine's evaluation exactly.
+TEST(ChessEvaluation, ReadsEveryWeightOfItsList) {
+    std::vector<chess::Position> positions;
+    std::mt19937_64 rng(0x3E16);
+    for (int game = 0; game < testing::workload(40, 4); ++game) {
+        chess::Position pos = load(std::string(chess::Position::kStartFen));
+        for (int ply = 0; ply < 160; ++ply) {
+            chess::Position::Moves moves;
+            pos.legal_moves(moves);
+            if (moves.empty()) break;
+            const chess::Position copy = load(pos.fen());  // one state, not a game's reserve
+            positions.push_back(copy);
+            Move m = moves[rng() % moves.size()];
+            for (Move c : moves)
+                if (pos.is_capture(c) && rng() % 3 == 0) m = c;
+            pos.do_move(m);
+        }
+    }
+    for (const auto& pos : positions)
+        ASSERT_EQ(chess::evaluate_with(pos, chess::kEvalWeights), chess::evaluate(pos))
+            << pos.fen();
+    for (int i = 0; i < chess::EvalWeights::COUNT; ++i) {
+        chess::EvalWeights w = chess::kEvalWeights;
+        w.w[i] += 40;
+        const bool read = std::any_of(positions.begin(), positions.end(), [&](const auto& pos) {
+            return chess::evaluate_with(pos, w) != chess::evaluate(pos);
+        });
+        EXPECT_TRUE(read) << chess::kEvalWeightNames[i] << " changes no position's score";
+    }
+}
+
+// Any weights, not only the listed ones, score a position and its mirror alike:
+// the evaluation reads each weight the same way for both colours.
+TEST(ChessEvaluation, IsTheSameForBothColoursWithAnyWeights) {
+    std::mt19937_64 rng(0x3E17);
+    chess::EvalWeights w = chess::kEvalWeights;
+    for (int& v : w.w) v += static_cast<int>(rng() % 41) - 20;
+    const int checked = check_colour_symmetry<chess::Position>(
+        0xE7A2, testing::workload(20, 4), 160, from_start<chess::Position>, flip_colours,
+        [&](const chess::Position& p) { return chess::evaluate_with(p, w); });
+    EXPECT_GT(checked, testing::workload(1500, 4));
+}
+
 int white_view(const std::string& fen) {
     const chess::Position pos = load(fen);
     const int score = chess::evaluate(pos);

@@ -20,33 +20,38 @@ constexpr int edge_distance(int sq) {
 }
 
 // Middlegame and endgame piece-square terms from a few rules instead of tables.
-void square_terms(PieceType pt, Color c, int sq, int& mg, int& eg) {
+[[gnu::always_inline]] inline void square_terms(const EvalWeights& W, PieceType pt, Color c, int sq,
+                                                int& mg, int& eg) {
+    using enum EvalWeights::Name;
     const int centre = 3 - edge_distance(sq);
     const int rr = relative_rank(c, sq);
     switch (pt) {
         case PAWN:
-            mg += rr * 6 + (centre >= 2 ? 10 : 0);
-            eg += rr * rr * 2;  // passed pawns count more (pawn_terms)
+            mg += rr * W[PAWN_RANK_MG] + (centre >= 2 ? W[PAWN_CENTRE_MG] : 0);
+            eg += rr * rr * W[PAWN_RANK_SQUARED_EG];  // passed pawns count more (pawn_terms)
             break;
         case KNIGHT:
-            mg += centre * 12 - 12;
-            eg += centre * 8 - 8;
+            mg += (centre - 1) * W[KNIGHT_CENTRE_MG];
+            eg += (centre - 1) * W[KNIGHT_CENTRE_EG];
             break;
         case BISHOP:
-            mg += centre * 6;
-            eg += centre * 4;
+            mg += centre * W[BISHOP_CENTRE_MG];
+            eg += centre * W[BISHOP_CENTRE_EG];
             break;
         case ROOK:
-            mg += rr == 6 ? 20 : 0;
-            eg += 0;
+            if (rr == 6) {
+                mg += W[ROOK_SEVENTH_MG];
+                eg += W[ROOK_SEVENTH_EG];
+            }
             break;
         case QUEEN:
-            mg += centre * 3;
-            eg += centre * 6;
+            mg += centre * W[QUEEN_CENTRE_MG];
+            eg += centre * W[QUEEN_CENTRE_EG];
             break;
         case KING:
-            mg += rr == 0 ? (file_of(sq) >= 6 || file_of(sq) <= 2 ? 30 : 0) : -20 * rr;
-            eg += centre * 12;
+            mg += rr == 0 ? (file_of(sq) >= 6 || file_of(sq) <= 2 ? W[KING_CASTLED_MG] : 0)
+                          : -W[KING_ADVANCED_MG] * rr;
+            eg += centre * W[KING_CENTRE_EG];
             break;
         default:
             break;
@@ -112,11 +117,18 @@ struct Score {
     }
 };
 
-// By the pawn's rank as its side sees it (1 = its second rank).
-constexpr int kPassedMg[8] = {0, 0, 5, 10, 20, 35, 55, 0};
-constexpr int kPassedEg[8] = {0, 5, 10, 20, 35, 60, 100, 0};
-// Weight of a piece that attacks the squares around the enemy King.
-constexpr int kKingAttackWeight[PIECE_TYPE_NB] = {0, 0, 2, 2, 3, 5, 0};
+// The weight of a passed pawn by its rank as its side sees it (1 = its
+// second rank, 6 = its seventh).
+constexpr int passed_mg(const EvalWeights& W, int rr) {
+    return W.w[EvalWeights::PASSED_2_MG + rr - 1];
+}
+constexpr int passed_eg(const EvalWeights& W, int rr) {
+    return W.w[EvalWeights::PASSED_2_EG + rr - 1];
+}
+// The weights of a piece of kind pt (KNIGHT ... QUEEN) in a run of four.
+constexpr int by_kind(const EvalWeights& W, EvalWeights::Name knight, PieceType pt) {
+    return W.w[int(knight) + int(pt) - int(KNIGHT)];
+}
 
 int distance(int a, int b) {
     const int df = file_of(a) - file_of(b), dr = rank_of(a) - rank_of(b);
@@ -127,7 +139,9 @@ int distance(int a, int b) {
 // Pawn structure of c: passed (more the further, less when blocked, and in
 // the endgame by the Kings' distances to the square in front), isolated,
 // doubled, defended or side by side.
-void pawn_terms(const Position& pos, Color c, Score& s) {
+[[gnu::always_inline]] inline void pawn_terms(const EvalWeights& W, const Position& pos, Color c,
+                                              Score& s) {
+    using enum EvalWeights::Name;
     const Color them = Color(c ^ 1);
     const Bitboard ours = pos.pieces(c, PAWN), theirs = pos.pieces(them, PAWN);
     const Bitboard defended = pawn_attacks(c, ours);
@@ -135,33 +149,35 @@ void pawn_terms(const Position& pos, Color c, Score& s) {
     for (Bitboard b = ours; b;) {
         const int sq = pop_lsb(b);
         const int f = file_of(sq), rr = relative_rank(c, sq);
-        if (!(ours & kSpans.beside[f])) s.add(-10, -15);
-        if (ours & kSpans.front[c][sq]) s.add(-12, -20);
+        if (!(ours & kSpans.beside[f])) s.add(-W[ISOLATED_MG], -W[ISOLATED_EG]);
+        if (ours & kSpans.front[c][sq]) s.add(-W[DOUBLED_MG], -W[DOUBLED_EG]);
         if (defended & bb(sq))
-            s.add(8 + 2 * rr, 6 + rr);
+            s.add(W[DEFENDED_MG] + W[DEFENDED_RANK_MG] * rr,
+                  W[DEFENDED_EG] + W[DEFENDED_RANK_EG] * rr);
         else if (ours & kSpans.beside[f] & rank_bb(rank_of(sq)))
-            s.add(5 + rr, 3 + rr);
+            s.add(W[PHALANX_MG] + W[PHALANX_RANK_MG] * rr, W[PHALANX_EG] + W[PHALANX_RANK_EG] * rr);
         if ((theirs & kSpans.passed[c][sq]) || (ours & kSpans.front[c][sq])) continue;
         const int stop = sq + up;
         const bool blocked = pos.pieces() & bb(stop);
-        int mg = kPassedMg[rr], eg = kPassedEg[rr];
+        int mg = passed_mg(W, rr), eg = passed_eg(W, rr);
         if (blocked) {
             mg /= 2;
             eg /= 2;
         }
         if (rr >= 3)
-            eg += (rr - 2) * (5 * distance(pos.king_square(them), stop) -
-                              2 * distance(pos.king_square(c), stop));
+            eg += (rr - 2) * (W[PASSED_THEIR_KING_EG] * distance(pos.king_square(them), stop) -
+                              W[PASSED_OUR_KING_EG] * distance(pos.king_square(c), stop));
         s.add(mg, eg);
     }
 }
 
 // The shelter of c's King while it stands on its first two ranks: its own
 // pawns in front of it on its file and the files beside, and open files there.
-int shelter(const Position& pos, Color c) {
+[[gnu::always_inline]] inline int shelter(const EvalWeights& W, const Position& pos, Color c) {
+    using enum EvalWeights::Name;
     const int ksq = pos.king_square(c);
     const int krr = relative_rank(c, ksq);
-    if (krr > 1) return -20;
+    if (krr > 1) return -W[KING_OFF_BACK_RANKS];
     const Bitboard ours = pos.pieces(c, PAWN), theirs = pos.pieces(Color(c ^ 1), PAWN);
     const int ahead = c == WHITE ? 1 : -1;
     int f0 = file_of(ksq);
@@ -171,18 +187,21 @@ int shelter(const Position& pos, Color c) {
         const Bitboard file = file_bb(f);
         const Bitboard in_front = ours & kSpans.front[c][make_square(f, rank_of(ksq))];
         if (in_front & rank_bb(rank_of(ksq) + ahead))
-            score += 12;
+            score += W[SHELTER_NEAR];
         else if (in_front & rank_bb(rank_of(ksq) + 2 * ahead))
-            score += 6;
+            score += W[SHELTER_FAR];
         else if (!in_front)
-            score -= theirs & file ? 10 : 20;
+            score -= theirs & file ? W[SHELTER_HALF_OPEN] : W[SHELTER_OPEN];
         // An enemy pawn storming up this file, on our third or fourth rank
         // (less if our pawn in front of it stops it).
         const Bitboard storm = theirs & kSpans.front[c][make_square(f, rank_of(ksq))];
         if (storm) {
             const int sq = c == WHITE ? lsb(storm) : 63 - std::countl_zero(storm);
             const int rr = relative_rank(c, sq);
-            if (rr <= 3) score -= (ours & bb(sq - 8 * ahead)) ? 5 : rr == 3 ? 10 : 20;
+            if (rr <= 3)
+                score -= (ours & bb(sq - 8 * ahead)) ? W[STORM_STOPPED]
+                         : rr == 3                   ? W[STORM_FOURTH_RANK]
+                                                     : W[STORM_CLOSE];
         }
     }
     return score;
@@ -209,9 +228,10 @@ int scale_endgame(const Position& pos, int eg) {
     return eg;
 }
 
-}  // namespace
-
-int evaluate(const Position& pos) {
+// The evaluation with the weights W: the engine's, with the defaults compiled
+// in as constants, and the tuner's.
+[[gnu::always_inline]] inline int evaluate_impl(const Position& pos, const EvalWeights& W) {
+    using enum EvalWeights::Name;
     Score s[COLOR_NB];
     int phase = 0;
     const Bitboard occ = pos.pieces();
@@ -235,50 +255,45 @@ int evaluate(const Position& pos) {
         for (Bitboard b = own; b;) {
             const int sq = pop_lsb(b);
             const PieceType pt = type_of(pos.piece_on(sq));
-            s[c].add(kValue[pt], kValue[pt]);
+            if (pt != KING)
+                s[c].add(W.w[PAWN_MG + 2 * (int(pt) - int(PAWN))],
+                         W.w[PAWN_EG + 2 * (int(pt) - int(PAWN))]);
             phase += kPhase[pt];
-            square_terms(pt, c, sq, s[c].mg, s[c].eg);
+            square_terms(W, pt, c, sq, s[c].mg, s[c].eg);
             if (pt < KNIGHT || pt > QUEEN) continue;
             const Bitboard att = attacks_of(pt, sq, occ);
             attacked[c] |= att;
             attacked_by[c][pt] |= att;
-            const int mob = popcount(att & mobility_area);
-            switch (pt) {
-                case KNIGHT:
-                    s[c].add(4 * (mob - 4), 4 * (mob - 4));
-                    break;
-                case BISHOP:
-                    s[c].add(5 * (mob - 6), 5 * (mob - 6));
-                    break;
-                case ROOK:
-                    s[c].add(2 * (mob - 6), 4 * (mob - 6));
-                    break;
-                default:
-                    s[c].add(mob - 12, 2 * (mob - 12));
-                    break;
-            }
-            if (pawn_att[them] & bb(sq)) s[c].add(-35, -25);  // a pawn threatens it
+            // Mobility around a typical count for the kind.
+            constexpr int kTypical[PIECE_TYPE_NB] = {0, 0, 4, 6, 6, 12, 0};
+            const int mob = popcount(att & mobility_area) - kTypical[pt];
+            s[c].add(mob * W.w[KNIGHT_MOBILITY_MG + 2 * (int(pt) - int(KNIGHT))],
+                     mob * W.w[KNIGHT_MOBILITY_EG + 2 * (int(pt) - int(KNIGHT))]);
+            if (pawn_att[them] & bb(sq))  // a pawn threatens it
+                s[c].add(-W[PAWN_THREAT_MG], -W[PAWN_THREAT_EG]);
             if (pt == ROOK && !(our_pawns & file_bb(file_of(sq)))) {
                 const bool half_open = their_pawns & file_bb(file_of(sq));
-                s[c].add(half_open ? 12 : 25, half_open ? 6 : 12);
+                s[c].add(half_open ? W[ROOK_HALF_OPEN_MG] : W[ROOK_OPEN_MG],
+                         half_open ? W[ROOK_HALF_OPEN_EG] : W[ROOK_OPEN_EG]);
             }
             // An outpost: on the enemy's half or the middle, guarded by a
             // pawn, where no enemy pawn can ever attack it.
             if ((pt == KNIGHT || pt == BISHOP) && relative_rank(c, sq) >= 3 &&
                 relative_rank(c, sq) <= 5 && (pawn_att[c] & bb(sq)) &&
                 !(their_pawns & kSpans.passed[c][sq] & kSpans.beside[file_of(sq)]))
-                s[c].add(pt == KNIGHT ? 25 : 12, pt == KNIGHT ? 12 : 6);
+                s[c].add(pt == KNIGHT ? W[KNIGHT_OUTPOST_MG] : W[BISHOP_OUTPOST_MG],
+                         pt == KNIGHT ? W[KNIGHT_OUTPOST_EG] : W[BISHOP_OUTPOST_EG]);
             if (const Bitboard hit = att & king_zone) {
                 ++attackers[c];
-                attack_units[c] += kKingAttackWeight[pt] * popcount(hit);
+                attack_units[c] += by_kind(W, KNIGHT_KING_ATTACK, pt) * popcount(hit);
             }
         }
-        pawn_terms(pos, c, s[c]);
-        if (popcount(pos.pieces(c, BISHOP)) >= 2) s[c].add(30, 40);
+        pawn_terms(W, pos, c, s[c]);
+        if (popcount(pos.pieces(c, BISHOP)) >= 2) s[c].add(W[BISHOP_PAIR_MG], W[BISHOP_PAIR_EG]);
     }
     for (Color c : {WHITE, BLACK}) {
         const Color them = Color(c ^ 1);
-        s[c].mg += shelter(pos, c);
+        s[c].mg += shelter(W, pos, c);
         // Threats to c's pieces: a Rook or Queen a minor piece attacks, a
         // Queen a Rook attacks, and any piece attacked and not defended.
         const Bitboard minors = attacked_by[them][KNIGHT] | attacked_by[them][BISHOP];
@@ -286,27 +301,38 @@ int evaluate(const Position& pos) {
                                popcount(pos.pieces(c, QUEEN) & attacked_by[them][ROOK]);
         const int hanging = popcount((pos.pieces(c) & ~pos.pieces(c, PAWN) & ~pos.pieces(c, KING)) &
                                      attacked[them] & ~attacked[c]);
-        s[c].add(-40 * majors_hit - 30 * hanging, -30 * majors_hit - 20 * hanging);
+        s[c].add(-W[MAJOR_THREAT_MG] * majors_hit - W[HANGING_MG] * hanging,
+                 -W[MAJOR_THREAT_EG] * majors_hit - W[HANGING_EG] * hanging);
         // Checks the enemy can give from squares c does not guard.
         const int ksq = pos.king_square(c);
         const Bitboard safe = ~attacked[c] & ~pos.pieces(them);
         const Bitboard diagonal = bishop_attacks(ksq, occ), straight = rook_attacks(ksq, occ);
-        if (kKnightAttacks[ksq] & attacked_by[them][KNIGHT] & safe) attack_units[them] += 4;
-        if (diagonal & attacked_by[them][BISHOP] & safe) attack_units[them] += 3;
-        if (straight & attacked_by[them][ROOK] & safe) attack_units[them] += 5;
-        if ((diagonal | straight) & attacked_by[them][QUEEN] & safe) attack_units[them] += 6;
+        if (kKnightAttacks[ksq] & attacked_by[them][KNIGHT] & safe)
+            attack_units[them] += W[KNIGHT_SAFE_CHECK];
+        if (diagonal & attacked_by[them][BISHOP] & safe) attack_units[them] += W[BISHOP_SAFE_CHECK];
+        if (straight & attacked_by[them][ROOK] & safe) attack_units[them] += W[ROOK_SAFE_CHECK];
+        if ((diagonal | straight) & attacked_by[them][QUEEN] & safe)
+            attack_units[them] += W[QUEEN_SAFE_CHECK];
         // The attack on c's King: quadratic in its weight, from two pieces on.
         if (attackers[them] >= 2) {
-            int danger = attack_units[them] * attack_units[them] / 4;
+            int danger = attack_units[them] * attack_units[them] * W[KING_DANGER_SCALE] / 64;
             if (!pos.pieces(them, QUEEN)) danger /= 2;
-            s[c].mg -= danger < 500 ? danger : 500;
+            s[c].mg -= danger < W[KING_DANGER_MAX] ? danger : W[KING_DANGER_MAX];
         }
     }
     if (phase > 24) phase = 24;
     const int mg_score = s[WHITE].mg - s[BLACK].mg;
     const int eg_score = scale_endgame(pos, s[WHITE].eg - s[BLACK].eg);
     const int score = (mg_score * phase + eg_score * (24 - phase)) / 24;
-    return (pos.side_to_move() == WHITE ? score : -score) + 10;  // side to move bonus
+    return (pos.side_to_move() == WHITE ? score : -score) + W[TEMPO];  // side to move bonus
+}
+
+}  // namespace
+
+int evaluate(const Position& pos) { return evaluate_impl(pos, kEvalWeights); }
+
+int evaluate_with(const Position& pos, const EvalWeights& weights) {
+    return evaluate_impl(pos, weights);
 }
 
 }  // namespace chimera::chess

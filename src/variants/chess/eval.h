@@ -6,11 +6,14 @@
 
 #include "core/zobrist.h"
 #include "variants/chess/position.h"
+#include "variants/chess/weights.h"
 
 namespace chimera::chess {
 
 // Centipawns from the side to move's point of view.
 int evaluate(const Position& pos);
+// The same with other weights (the tuner's: tools/tune_eval.cpp).
+int evaluate_with(const Position& pos, const EvalWeights& weights);
 // Material the move wins (captured piece, promotion gain), for move ordering.
 int move_gain(const Position& pos, Move m);
 // Value of the moving piece (least valuable attacker first).
