@@ -6,7 +6,8 @@
 // 1 / (1 + 10^(-K·e/400)), K first fitted to the weights as they are so that
 // the scale stays the engine's. Coordinate descent: each weight is moved by a
 // step either way while that lowers the loss, with steps 8, 4, 2 and 1. One
-// game in ten is held out and its loss printed, to show the fit generalises.
+// game in ten is held out: its loss is printed after every pass, and the
+// weights printed are those of the pass where it was lowest.
 //
 //   chimera_tune_eval <record file>... [--skip-plies N] [--passes N] [--threads N]
 //
@@ -154,8 +155,11 @@ int main(int argc, char** argv) {
     EvalWeights w = chess::kEvalWeights;
     const double k = fit_k(data.train, w, threads);
     double best = loss(data.train, w, k, threads);
-    std::fprintf(stderr, "K %.4f, loss %.6f, held out %.6f\n", k, best,
-                 loss(data.holdout, w, k, threads));
+    // The weights printed are those of the pass with the lowest held-out
+    // loss: later passes may fit the training games' noise.
+    EvalWeights kept = w;
+    double kept_loss = loss(data.holdout, w, k, threads);
+    std::fprintf(stderr, "K %.4f, loss %.6f, held out %.6f\n", k, best, kept_loss);
     for (int step : {8, 4, 2, 1}) {
         for (int pass = 0; pass < passes; ++pass) {
             int moved = 0;
@@ -171,12 +175,18 @@ int main(int argc, char** argv) {
                     w.w[i] -= dir * step;
                 }
             }
+            const double held_out = loss(data.holdout, w, k, threads);
+            if (held_out < kept_loss) {
+                kept = w;
+                kept_loss = held_out;
+            }
             std::fprintf(stderr, "step %d pass %d: %d moved, loss %.6f, held out %.6f\n", step,
-                         pass + 1, moved, best, loss(data.holdout, w, k, threads));
+                         pass + 1, moved, best, held_out);
             if (moved == 0) break;
         }
     }
     for (int i = 0; i < EvalWeights::COUNT; ++i)
-        std::printf("    X(%s, %d) \\\n", std::string(chess::kEvalWeightNames[i]).c_str(), w.w[i]);
+        std::printf("    X(%s, %d) \\\n", std::string(chess::kEvalWeightNames[i]).c_str(),
+                    kept.w[i]);
     return 0;
 }
