@@ -173,19 +173,24 @@ TEST(ChessEvaluation, IsTheSameForBothColours) {
     EXPECT_GT(checked, testing::workload(5000, 6));
 }
 
-// The evaluation reads every weight of its list (src/variants/chess/weights.h):
+// The evaluation reads every weight of its list (its variant's weights.h):
 // over random games, each weight moved by 40 changes the score of some
 // position, and the listed weights give the engine's evaluation exactly.
-TEST(ChessEvaluation, ReadsEveryWeightOfItsList) {
-    std::vector<chess::Position> positions;
-    std::mt19937_64 rng(0x3E16);
+template <class Pos, class Weights, class Eval, class EvalWith>
+void check_reads_every_weight(std::uint64_t seed, const Weights& defaults,
+                              const std::array<std::string_view, Weights::COUNT>& names,
+                              Eval evaluate, EvalWith evaluate_with) {
+    std::vector<Pos> positions;
+    std::mt19937_64 rng(seed);
     for (int game = 0; game < testing::workload(40, 4); ++game) {
-        chess::Position pos = load(std::string(chess::Position::kStartFen));
+        Pos pos;
+        ASSERT_TRUE(pos.set_fen(Pos::kStartFen));
         for (int ply = 0; ply < 160; ++ply) {
-            chess::Position::Moves moves;
+            typename Pos::Moves moves;
             pos.legal_moves(moves);
             if (moves.empty()) break;
-            const chess::Position copy = load(pos.fen());  // one state, not a game's reserve
+            Pos copy;  // one state, not a game's reserve
+            ASSERT_TRUE(copy.set_fen(pos.fen()));
             positions.push_back(copy);
             Move m = moves[rng() % moves.size()];
             for (Move c : moves)
@@ -194,24 +199,46 @@ TEST(ChessEvaluation, ReadsEveryWeightOfItsList) {
         }
     }
     for (const auto& pos : positions)
-        ASSERT_EQ(chess::evaluate_with(pos, chess::kEvalWeights), chess::evaluate(pos))
-            << pos.fen();
-    for (int i = 0; i < chess::EvalWeights::COUNT; ++i) {
-        chess::EvalWeights w = chess::kEvalWeights;
+        ASSERT_EQ(evaluate_with(pos, defaults), evaluate(pos)) << pos.fen();
+    for (int i = 0; i < Weights::COUNT; ++i) {
+        Weights w = defaults;
         w.w[i] += 40;
         const bool read = std::any_of(positions.begin(), positions.end(), [&](const auto& pos) {
-            return chess::evaluate_with(pos, w) != chess::evaluate(pos);
+            return evaluate_with(pos, w) != evaluate(pos);
         });
-        EXPECT_TRUE(read) << chess::kEvalWeightNames[i] << " changes no position's score";
+        EXPECT_TRUE(read) << names[i] << " changes no position's score";
     }
+}
+
+TEST(ChessEvaluation, ReadsEveryWeightOfItsList) {
+    check_reads_every_weight<chess::Position>(
+        0x3E16, chess::kEvalWeights, chess::kEvalWeightNames,
+        [](const chess::Position& p) { return chess::evaluate(p); },
+        [](const chess::Position& p, const chess::EvalWeights& w) {
+            return chess::evaluate_with(p, w);
+        });
+}
+
+TEST(WreckageEvaluation, ReadsEveryWeightOfItsList) {
+    check_reads_every_weight<wreckage::Position>(
+        0x3E18, wreckage::kEvalWeights, wreckage::kEvalWeightNames,
+        [](const wreckage::Position& p) { return wreckage::evaluate(p); },
+        [](const wreckage::Position& p, const wreckage::EvalWeights& w) {
+            return wreckage::evaluate_with(p, w);
+        });
 }
 
 // Any weights, not only the listed ones, score a position and its mirror alike:
 // the evaluation reads each weight the same way for both colours.
-TEST(ChessEvaluation, IsTheSameForBothColoursWithAnyWeights) {
-    std::mt19937_64 rng(0x3E17);
-    chess::EvalWeights w = chess::kEvalWeights;
+template <class Weights>
+Weights shaken(Weights w, std::uint64_t seed) {
+    std::mt19937_64 rng(seed);
     for (int& v : w.w) v += static_cast<int>(rng() % 41) - 20;
+    return w;
+}
+
+TEST(ChessEvaluation, IsTheSameForBothColoursWithAnyWeights) {
+    const chess::EvalWeights w = shaken(chess::kEvalWeights, 0x3E17);
     const int checked = check_colour_symmetry<chess::Position>(
         0xE7A2, testing::workload(20, 4), 160, from_start<chess::Position>, flip_colours,
         [&](const chess::Position& p) { return chess::evaluate_with(p, w); });
@@ -419,6 +446,15 @@ TEST(WreckageEvaluation, IsTheSameForBothColours) {
         0x5EC7, testing::workload(40, 6), 160, from_start<wreckage::Position>,
         flip_colours_wreckage, [](const wreckage::Position& p) { return wreckage::evaluate(p); });
     EXPECT_GT(checked, testing::workload(3000, 6));
+}
+
+TEST(WreckageEvaluation, IsTheSameForBothColoursWithAnyWeights) {
+    const wreckage::EvalWeights w = shaken(wreckage::kEvalWeights, 0x3E19);
+    const int checked = check_colour_symmetry<wreckage::Position>(
+        0x5EC8, testing::workload(10, 4), 160, from_start<wreckage::Position>,
+        flip_colours_wreckage,
+        [&](const wreckage::Position& p) { return wreckage::evaluate_with(p, w); });
+    EXPECT_GT(checked, testing::workload(800, 4));
 }
 
 }  // namespace

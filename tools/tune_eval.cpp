@@ -1,13 +1,13 @@
-// Fits the chess evaluation's weights (src/variants/chess/weights.h) to game
+// Fits a variant evaluation's weights (its weights.h: chess, Wreckage) to game
 // results: the "Texel" method over the whole evaluation. Every quiet position
 // of the records (not in check, the move played next not a capture, after the
 // opening plies) is a sample; the loss is the mean squared difference between
 // the game's result (1, 1/2, 0 for White) and the evaluation's expected score
-// 1 / (1 + 10^(-K·e/400)), K first fitted to the weights as they are so that
-// the scale stays the engine's. Coordinate descent: each weight is moved by a
-// step either way while that lowers the loss, with steps 8, 4, 2 and 1. One
-// game in ten is held out: its loss is printed after every pass, and the
-// weights printed are those of the pass where it was lowest.
+// 1 / (1 + 10^(-K·e/400)) (the variant is the records' own), K first fitted to the weights as they
+// are so that the scale stays the engine's. Coordinate descent: each weight is moved by a step
+// either way while that lowers the loss, with steps 8, 4, 2 and 1. One game in ten is held out: its
+// loss is printed after every pass, and the weights printed are those of the pass where it was
+// lowest.
 //
 //   chimera_tune_eval <record file>... [--skip-plies N] [--passes N] [--threads N]
 //
@@ -24,23 +24,55 @@
 #include "game/record.h"
 #include "variants/chess/eval.h"
 #include "variants/game.h"
+#include "variants/wreckage/eval.h"
 
 namespace chimera {
 namespace {
 
-using chess::EvalWeights;
+// The variants with a list of weights: the position, the list and the
+// evaluation that reads it.
+struct Chess {
+    using Pos = chess::Position;
+    using Weights = chess::EvalWeights;
+    static constexpr const Weights& kDefaults = chess::kEvalWeights;
+    static constexpr const auto& kNames = chess::kEvalWeightNames;
+    static int evaluate(const Pos& pos, const Weights& w) { return chess::evaluate_with(pos, w); }
+};
+struct Wreckage {
+    using Pos = wreckage::Position;
+    using Weights = wreckage::EvalWeights;
+    static constexpr const Weights& kDefaults = wreckage::kEvalWeights;
+    static constexpr const auto& kNames = wreckage::kEvalWeightNames;
+    static int evaluate(const Pos& pos, const Weights& w) {
+        return wreckage::evaluate_with(pos, w);
+    }
+};
 
+// The variant of the first finished game of `path`.
+std::string variant_of(const std::string& path) {
+    std::ifstream in(path);
+    std::stringstream text;
+    text << in.rdbuf();
+    Status st = Status::ok();
+    for (const game::Record& rec : game::parse_records(text.str(), &st))
+        if (!rec.tag("Variant").empty()) return rec.tag("Variant");
+    return "chess";
+}
+
+template <class V>
 struct Sample {
-    chess::Position pos;
+    typename V::Pos pos;
     float result;  // for White
 };
 
+template <class V>
 struct Data {
-    std::vector<Sample> train, holdout;
+    std::vector<Sample<V>> train, holdout;
 };
 
 // The quiet positions of the games in `path`, every tenth game held out.
-bool load(const std::string& path, int skip, Data& data, std::size_t& games) {
+template <class V>
+bool load(const std::string& path, int skip, Data<V>& data, std::size_t& games) {
     std::ifstream in(path);
     if (!in) {
         std::fprintf(stderr, "cannot read %s\n", path.c_str());
@@ -54,14 +86,14 @@ bool load(const std::string& path, int skip, Data& data, std::size_t& games) {
         std::fprintf(stderr, "%s: %s\n", path.c_str(), st.message().c_str());
         return false;
     }
-    chess::Position scratch;
+    typename V::Pos scratch;
     for (const game::Record& rec : records) {
         const float y = rec.result == "1-0"       ? 1.0f
                         : rec.result == "0-1"     ? 0.0f
                         : rec.result == "1/2-1/2" ? 0.5f
                                                   : -1.0f;
         const std::string variant = rec.tag("Variant").empty() ? "chess" : rec.tag("Variant");
-        if (y < 0 || variant != "chess") continue;
+        if (y < 0 || variant != V::Pos::kId) continue;
         auto g = make_game(variant);
         if (!rec.tag("FEN").empty() && !g->set_fen(rec.tag("FEN"))) continue;
         auto& into = games % 10 == 9 ? data.holdout : data.train;
@@ -72,7 +104,7 @@ bool load(const std::string& path, int skip, Data& data, std::size_t& games) {
                 next.find('x') == std::string::npos) {
                 // A copy holds only the one state set_fen made, not the
                 // scratch position's reserve for a game's worth.
-                if (scratch.set_fen(g->fen())) into.push_back(Sample{scratch, y});
+                if (scratch.set_fen(g->fen())) into.push_back(Sample<V>{scratch, y});
             }
             if (!g->play(next)) break;
         }
@@ -84,7 +116,9 @@ double expected(double eval, double k) { return 1.0 / (1.0 + std::pow(10.0, -k *
 
 // Mean squared error of the evaluation with weights w over the samples, on
 // `threads` threads.
-double loss(const std::vector<Sample>& samples, const EvalWeights& w, double k, int threads) {
+template <class V>
+double loss(const std::vector<Sample<V>>& samples, const typename V::Weights& w, double k,
+            int threads) {
     std::vector<double> part(threads, 0.0);
     std::vector<std::thread> pool;
     const std::size_t n = samples.size();
@@ -92,8 +126,8 @@ double loss(const std::vector<Sample>& samples, const EvalWeights& w, double k, 
         pool.emplace_back([&, t] {
             double sum = 0;
             for (std::size_t i = n * t / threads; i < n * (t + 1) / threads; ++i) {
-                const Sample& s = samples[i];
-                const int e = chess::evaluate_with(s.pos, w);
+                const Sample<V>& s = samples[i];
+                const int e = V::evaluate(s.pos, w);
                 const double white = s.pos.side_to_move() == WHITE ? e : -e;
                 const double d = s.result - expected(white, k);
                 sum += d * d;
@@ -107,7 +141,8 @@ double loss(const std::vector<Sample>& samples, const EvalWeights& w, double k, 
 }
 
 // The K that fits the weights as they are best (golden-section search).
-double fit_k(const std::vector<Sample>& samples, const EvalWeights& w, int threads) {
+template <class V>
+double fit_k(const std::vector<Sample<V>>& samples, const typename V::Weights& w, int threads) {
     double a = 0.1, b = 3.0;
     const double r = (std::sqrt(5.0) - 1) / 2;
     for (int i = 0; i < 30; ++i) {
@@ -118,6 +153,57 @@ double fit_k(const std::vector<Sample>& samples, const EvalWeights& w, int threa
             a = c;
     }
     return (a + b) / 2;
+}
+
+// Fits V's weights to the games of `files` and prints them.
+template <class V>
+int run(const std::vector<std::string>& files, int skip, int passes, int threads) {
+    Data<V> data;
+    std::size_t games = 0;
+    for (const auto& f : files)
+        if (!load(f, skip, data, games)) return 1;
+    if (data.train.empty() || data.holdout.empty()) {
+        std::fprintf(stderr, "no quiet positions of finished games\n");
+        return 1;
+    }
+    std::fprintf(stderr, "%zu games, %zu positions to fit, %zu held out\n", games,
+                 data.train.size(), data.holdout.size());
+    typename V::Weights w = V::kDefaults;
+    const double k = fit_k(data.train, w, threads);
+    double best = loss(data.train, w, k, threads);
+    // The weights printed are those of the pass with the lowest held-out
+    // loss: later passes may fit the training games' noise.
+    typename V::Weights kept = w;
+    double kept_loss = loss(data.holdout, w, k, threads);
+    std::fprintf(stderr, "K %.4f, loss %.6f, held out %.6f\n", k, best, kept_loss);
+    for (int step : {8, 4, 2, 1}) {
+        for (int pass = 0; pass < passes; ++pass) {
+            int moved = 0;
+            for (int i = 0; i < V::Weights::COUNT; ++i) {
+                for (int dir : {+1, -1}) {
+                    w.w[i] += dir * step;
+                    const double l = loss(data.train, w, k, threads);
+                    if (l < best) {
+                        best = l;
+                        ++moved;
+                        break;
+                    }
+                    w.w[i] -= dir * step;
+                }
+            }
+            const double held_out = loss(data.holdout, w, k, threads);
+            if (held_out < kept_loss) {
+                kept = w;
+                kept_loss = held_out;
+            }
+            std::fprintf(stderr, "step %d pass %d: %d moved, loss %.6f, held out %.6f\n", step,
+                         pass + 1, moved, best, held_out);
+            if (moved == 0) break;
+        }
+    }
+    for (int i = 0; i < V::Weights::COUNT; ++i)
+        std::printf("    X(%s, %d) \\\n", std::string(V::kNames[i]).c_str(), kept.w[i]);
+    return 0;
 }
 
 }  // namespace
@@ -142,51 +228,9 @@ int main(int argc, char** argv) {
                      "[--threads N]\n");
         return 2;
     }
-    Data data;
-    std::size_t games = 0;
-    for (const auto& f : files)
-        if (!load(f, skip, data, games)) return 1;
-    if (data.train.empty() || data.holdout.empty()) {
-        std::fprintf(stderr, "no quiet positions of finished chess games\n");
-        return 1;
-    }
-    std::fprintf(stderr, "%zu games, %zu positions to fit, %zu held out\n", games,
-                 data.train.size(), data.holdout.size());
-    EvalWeights w = chess::kEvalWeights;
-    const double k = fit_k(data.train, w, threads);
-    double best = loss(data.train, w, k, threads);
-    // The weights printed are those of the pass with the lowest held-out
-    // loss: later passes may fit the training games' noise.
-    EvalWeights kept = w;
-    double kept_loss = loss(data.holdout, w, k, threads);
-    std::fprintf(stderr, "K %.4f, loss %.6f, held out %.6f\n", k, best, kept_loss);
-    for (int step : {8, 4, 2, 1}) {
-        for (int pass = 0; pass < passes; ++pass) {
-            int moved = 0;
-            for (int i = 0; i < EvalWeights::COUNT; ++i) {
-                for (int dir : {+1, -1}) {
-                    w.w[i] += dir * step;
-                    const double l = loss(data.train, w, k, threads);
-                    if (l < best) {
-                        best = l;
-                        ++moved;
-                        break;
-                    }
-                    w.w[i] -= dir * step;
-                }
-            }
-            const double held_out = loss(data.holdout, w, k, threads);
-            if (held_out < kept_loss) {
-                kept = w;
-                kept_loss = held_out;
-            }
-            std::fprintf(stderr, "step %d pass %d: %d moved, loss %.6f, held out %.6f\n", step,
-                         pass + 1, moved, best, held_out);
-            if (moved == 0) break;
-        }
-    }
-    for (int i = 0; i < EvalWeights::COUNT; ++i)
-        std::printf("    X(%s, %d) \\\n", std::string(chess::kEvalWeightNames[i]).c_str(),
-                    kept.w[i]);
-    return 0;
+    const std::string variant = variant_of(files.front());
+    if (variant == Chess::Pos::kId) return run<Chess>(files, skip, passes, threads);
+    if (variant == Wreckage::Pos::kId) return run<Wreckage>(files, skip, passes, threads);
+    std::fprintf(stderr, "%s has no list of weights to fit\n", variant.c_str());
+    return 1;
 }

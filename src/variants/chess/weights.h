@@ -1,11 +1,9 @@
-// The chess evaluation's weights in centipawns, by name: one list read by the
-// evaluation (eval.cpp), which compiles the defaults in as constants, and by
-// the tuner (tools/tune_eval.cpp), which fits them to game results and prints
-// the list again. _MG and _EG are the middlegame and endgame halves of a term.
+// The chess evaluation's weights in centipawns, by name (core/eval_weights.h):
+// _MG and _EG are the middlegame and endgame halves of a term. Fitted by
+// tools/tune_eval.cpp (docs/engine.md, "Evaluation").
 #pragma once
 
-#include <array>
-#include <string_view>
+#include "core/eval_weights.h"
 
 // X(name, value), in the order the evaluation reads them.
 #define CHIMERA_CHESS_EVAL_WEIGHTS(X) \
@@ -104,22 +102,5 @@
     X(TEMPO, 11)
 
 namespace chimera::chess {
-
-struct EvalWeights {
-#define CHIMERA_WEIGHT_NAME(name, value) name,
-    enum Name : int { CHIMERA_CHESS_EVAL_WEIGHTS(CHIMERA_WEIGHT_NAME) COUNT };
-#undef CHIMERA_WEIGHT_NAME
-    std::array<int, COUNT> w;
-    constexpr int operator[](Name n) const { return w[n]; }
-};
-
-#define CHIMERA_WEIGHT_STRING(name, value) #name,
-inline constexpr std::array<std::string_view, EvalWeights::COUNT> kEvalWeightNames = {
-    CHIMERA_CHESS_EVAL_WEIGHTS(CHIMERA_WEIGHT_STRING)};
-#undef CHIMERA_WEIGHT_STRING
-
-#define CHIMERA_WEIGHT_VALUE(name, value) value,
-inline constexpr EvalWeights kEvalWeights{{CHIMERA_CHESS_EVAL_WEIGHTS(CHIMERA_WEIGHT_VALUE)}};
-#undef CHIMERA_WEIGHT_VALUE
-
+CHIMERA_DEFINE_EVAL_WEIGHTS(CHIMERA_CHESS_EVAL_WEIGHTS)
 }  // namespace chimera::chess

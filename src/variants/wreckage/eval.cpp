@@ -12,9 +12,6 @@ namespace {
 // take Pawns; the Detonator destroys itself), the Guillotine about 3/4 Queen.
 //                                       .   P    J    F    W    B    R    Q     D    X    G    K
 constexpr int kValue[PIECE_TYPE_NB] = {0, 105, 117, 263, 244, 329, 462, 1000, 443, 433, 741, 0};
-constexpr int kHandG = 632, kHandJ = 117;
-// Bonus of a Pawn or Ninja Pawn by relative rank: four moves can promote it.
-constexpr int kAdvance[11] = {0, 0, 0, 5, 10, 20, 45, 80, 140, 230, 0};
 
 }  // namespace
 
@@ -48,38 +45,50 @@ bool see_ge(const Position& pos, Move m, int threshold) {
     return !pos.attacked_by(~pos.side_to_move(), at, occ, taken);
 }
 
-int evaluate(const Position& pos) {
+namespace {
+
+// The evaluation with the weights W: the engine's, with the defaults compiled
+// in as constants, and the tuner's.
+[[gnu::always_inline]] inline int evaluate_impl(const Position& pos, const EvalWeights& W) {
+    using enum EvalWeights::Name;
     int score[COLOR_NB] = {0, 0};
     const Bitboard occ = pos.pieces();
     for (Color c : {WHITE, BLACK}) {
         const Color them = ~c;
         const Bitboard own = pos.pieces(c);
-        score[c] += pos.hand(c, HAND_G) * kHandG + pos.hand(c, HAND_J) * kHandJ;
+        score[c] +=
+            pos.hand(c, HAND_G) * W[GUILLOTINE_IN_HAND] + pos.hand(c, HAND_J) * W[NINJA_IN_HAND];
         for (Bitboard b = own; b;) {
             const int sq = pop_lsb(b);
             const PieceType pt = type_of(pos.piece_on(sq));
-            score[c] += kValue[pt];
+            if (pt == KING) continue;
+            // The values run PAWN ... GUILLOTINE in the kinds' order.
+            score[c] += W.w[PAWN_VALUE + int(pt) - int(wreckage::PAWN)];
             switch (pt) {
-                case PAWN:
-                case NINJA:
-                    score[c] += kAdvance[relative_rank(c, sq)];
+                case wreckage::PAWN:
+                case wreckage::NINJA: {
+                    // By relative rank: four moves can promote it.
+                    const int rr = relative_rank(c, sq);
+                    if (rr >= 2 && rr <= 9) score[c] += W.w[ADVANCE_2 + rr - 2];
                     break;
-                case QUEEN:
-                case DRAGON:
-                case DETONATOR:
-                case GUILLOTINE:
-                    score[c] +=
-                        2 * popcount((rook_attacks(sq, occ) | bishop_attacks(sq, occ)) & ~own);
+                }
+                case wreckage::QUEEN:
+                case wreckage::DRAGON:
+                case wreckage::DETONATOR:
+                case wreckage::GUILLOTINE:
+                    score[c] += W.w[QUEEN_MOBILITY + int(pt) - int(wreckage::QUEEN)] *
+                                popcount((rook_attacks(sq, occ) | bishop_attacks(sq, occ)) & ~own);
                     break;
-                case ROOK:
-                    score[c] += 3 * popcount(rook_attacks(sq, occ) & ~own);
+                case wreckage::ROOK:
+                    score[c] += W[ROOK_MOBILITY] * popcount(rook_attacks(sq, occ) & ~own);
                     break;
-                case BISHOP:
-                    score[c] += 3 * popcount(bishop_attacks(sq, occ) & ~own);
+                case wreckage::BISHOP:
+                    score[c] += W[BISHOP_MOBILITY] * popcount(bishop_attacks(sq, occ) & ~own);
                     break;
-                case FERZ_KNIGHT:
-                case WAZIR_KNIGHT:
-                    score[c] += 4 * popcount(kKnight[sq] & ~own);
+                case wreckage::FERZ_KNIGHT:
+                case wreckage::WAZIR_KNIGHT:
+                    score[c] += W.w[FERZ_KNIGHT_MOBILITY + int(pt) - int(wreckage::FERZ_KNIGHT)] *
+                                popcount(kKnight[sq] & ~own);
                     break;
                 default:
                     break;
@@ -89,13 +98,21 @@ int evaluate(const Position& pos) {
         // Guillotine (on the board or in hand), and enemy Detonators close by.
         const int ksq = pos.king_square(c);
         if (pos.pieces(them, GUILLOTINE) || pos.hand(them, HAND_G))
-            score[c] -= 6 * popcount(kDistanceTwo[ksq] & ~occ);
-        score[c] -=
-            35 * popcount((kKingSteps[ksq] | kDistanceTwo[ksq]) & pos.pieces(them, DETONATOR));
-        score[c] += 8 * popcount(kKingSteps[ksq] & own);
+            score[c] -= W[GUILLOTINE_LANDING] * popcount(kDistanceTwo[ksq] & ~occ);
+        score[c] -= W[DETONATOR_NEAR_KING] * popcount((kKingSteps[ksq] | kDistanceTwo[ksq]) &
+                                                      pos.pieces(them, wreckage::DETONATOR));
+        score[c] += W[KING_GUARD] * popcount(kKingSteps[ksq] & own);
     }
     const int s = score[WHITE] - score[BLACK];
-    return (pos.side_to_move() == WHITE ? s : -s) + 15;
+    return (pos.side_to_move() == WHITE ? s : -s) + W[TEMPO];
+}
+
+}  // namespace
+
+int evaluate(const Position& pos) { return evaluate_impl(pos, kEvalWeights); }
+
+int evaluate_with(const Position& pos, const EvalWeights& weights) {
+    return evaluate_impl(pos, weights);
 }
 
 }  // namespace chimera::wreckage
