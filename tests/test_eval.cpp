@@ -123,6 +123,16 @@ TEST(Chess4dEvaluation, FlipColoursMirrorsTheStartPosition) {
     EXPECT_EQ(flip_colours_4d("8/8/8/8/8/8/8/K6k w 0 1"), "3Kk3/8/8/8/8/8/8/8 b 0 1");
 }
 
+// Any weights, not only the listed ones, score a position and its mirror alike:
+// the evaluation reads each weight the same way for both colours
+// (IsTheSameForBothColoursWithAnyWeights, with the weights shaken by up to 20).
+template <class Weights>
+Weights shaken(Weights w, std::uint64_t seed) {
+    std::mt19937_64 rng(seed);
+    for (int& v : w.w) v += static_cast<int>(rng() % 41) - 20;
+    return w;
+}
+
 // Plays random games from start(game) (captures preferred, so that they
 // lose material and reach endgames) and checks that every position scores
 // the same for the side to move as its mirror, flip(fen). Returns how many
@@ -164,6 +174,14 @@ TEST(Chess4dEvaluation, IsTheSameForBothColours) {
         0x4DE7, testing::workload(200, 6), 80, from_start<chess4d::Position>, flip_colours_4d,
         [](const chess4d::Position& p) { return chess4d::evaluate(p); });
     EXPECT_GT(checked, testing::workload(4000, 6));
+}
+
+TEST(Chess4dEvaluation, IsTheSameForBothColoursWithAnyWeights) {
+    const chess4d::EvalWeights w = shaken(chess4d::kEvalWeights, 0x3E1B);
+    const int checked = check_colour_symmetry<chess4d::Position>(
+        0x4DE8, testing::workload(40, 4), 80, from_start<chess4d::Position>, flip_colours_4d,
+        [&](const chess4d::Position& p) { return chess4d::evaluate_with(p, w); });
+    EXPECT_GT(checked, testing::workload(800, 4));
 }
 
 TEST(ChessEvaluation, IsTheSameForBothColours) {
@@ -219,6 +237,15 @@ TEST(ChessEvaluation, ReadsEveryWeightOfItsList) {
         });
 }
 
+TEST(Chess4dEvaluation, ReadsEveryWeightOfItsList) {
+    check_reads_every_weight<chess4d::Position>(
+        0x3E1A, chess4d::kEvalWeights, chess4d::kEvalWeightNames,
+        [](const chess4d::Position& p) { return chess4d::evaluate(p); },
+        [](const chess4d::Position& p, const chess4d::EvalWeights& w) {
+            return chess4d::evaluate_with(p, w);
+        });
+}
+
 TEST(WreckageEvaluation, ReadsEveryWeightOfItsList) {
     check_reads_every_weight<wreckage::Position>(
         0x3E18, wreckage::kEvalWeights, wreckage::kEvalWeightNames,
@@ -226,15 +253,6 @@ TEST(WreckageEvaluation, ReadsEveryWeightOfItsList) {
         [](const wreckage::Position& p, const wreckage::EvalWeights& w) {
             return wreckage::evaluate_with(p, w);
         });
-}
-
-// Any weights, not only the listed ones, score a position and its mirror alike:
-// the evaluation reads each weight the same way for both colours.
-template <class Weights>
-Weights shaken(Weights w, std::uint64_t seed) {
-    std::mt19937_64 rng(seed);
-    for (int& v : w.w) v += static_cast<int>(rng() % 41) - 20;
-    return w;
 }
 
 TEST(ChessEvaluation, IsTheSameForBothColoursWithAnyWeights) {

@@ -1,4 +1,4 @@
-// Fits a variant evaluation's weights (its weights.h: chess, Wreckage) to game
+// Fits a variant evaluation's weights (its weights.h: chess, 4D chess, Wreckage) to game
 // results: the "Texel" method over the whole evaluation. Every quiet position
 // of the records (not in check, the move played next not a capture, after the
 // opening plies) is a sample; the loss is the mean squared difference between
@@ -23,6 +23,7 @@
 
 #include "game/record.h"
 #include "variants/chess/eval.h"
+#include "variants/chess4d/eval.h"
 #include "variants/game.h"
 #include "variants/wreckage/eval.h"
 
@@ -37,6 +38,13 @@ struct Chess {
     static constexpr const Weights& kDefaults = chess::kEvalWeights;
     static constexpr const auto& kNames = chess::kEvalWeightNames;
     static int evaluate(const Pos& pos, const Weights& w) { return chess::evaluate_with(pos, w); }
+};
+struct Chess4d {
+    using Pos = chess4d::Position;
+    using Weights = chess4d::EvalWeights;
+    static constexpr const Weights& kDefaults = chess4d::kEvalWeights;
+    static constexpr const auto& kNames = chess4d::kEvalWeightNames;
+    static int evaluate(const Pos& pos, const Weights& w) { return chess4d::evaluate_with(pos, w); }
 };
 struct Wreckage {
     using Pos = wreckage::Position;
@@ -230,6 +238,7 @@ int main(int argc, char** argv) {
     }
     const std::string variant = variant_of(files.front());
     if (variant == Chess::Pos::kId) return run<Chess>(files, skip, passes, threads);
+    if (variant == Chess4d::Pos::kId) return run<Chess4d>(files, skip, passes, threads);
     if (variant == Wreckage::Pos::kId) return run<Wreckage>(files, skip, passes, threads);
     std::fprintf(stderr, "%s has no list of weights to fit\n", variant.c_str());
     return 1;

@@ -59,9 +59,10 @@ int threats_to_mover(const Position& pos, const Bitboard (&by)[COLOR_NB][PIECE_T
     return losses.charge();
 }
 
-}  // namespace
-
-int evaluate(const Position& pos) {
+// The evaluation with the weights W: the engine's, with the defaults compiled
+// in as constants, and the tuner's.
+[[gnu::always_inline]] inline int evaluate_impl(const Position& pos, const EvalWeights& W) {
+    using enum EvalWeights::Name;
     int score[COLOR_NB] = {0, 0};
     const Bitboard occ = pos.pieces();
     const int material = popcount(occ);
@@ -75,22 +76,35 @@ int evaluate(const Position& pos) {
             const Bitboard att = pt == PAWN ? kPawnAttacks[c][sq] : attacks_of(pt, sq, occ);
             by[c][pt] |= att;
             attacked[c] |= att;
-            score[c] += kValue[pt];
             if (pt == PAWN) {
+                score[c] += W[PAWN_VALUE];
                 // Relative rank 1 or 2 of the two steps to promotion.
                 const int rr = c == WHITE ? y_of(sq) : 3 - y_of(sq);
-                score[c] += rr == 2 ? 60 : 10;
-                if (!(occ & bb(sq + (c == WHITE ? 4 : -4)))) score[c] += 10;
+                score[c] += rr == 2 ? W[PAWN_ONE_STEP_AWAY] : W[PAWN_TWO_STEPS_AWAY];
+                if (!(occ & bb(sq + (c == WHITE ? 4 : -4)))) score[c] += W[PAWN_FREE_PATH];
             } else if (pt == KING) {
                 // Shelter while many pieces remain, activity once they are gone.
-                score[c] += material > 10 ? -8 * centre(sq) : 10 * centre(sq);
+                score[c] +=
+                    material > 10 ? -W[KING_SHELTER] * centre(sq) : W[KING_ACTIVITY] * centre(sq);
             } else {
-                score[c] += 4 * popcount(att & ~own) + 6 * centre(sq);
+                // KNIGHT ... QUEEN: their values and mobility weights in the kinds' order.
+                const int k = int(pt) - int(KNIGHT);
+                score[c] += W.w[KNIGHT_VALUE + k] +
+                            W.w[KNIGHT_MOBILITY + k] * popcount(att & ~own) +
+                            W[PIECE_CENTRE] * centre(sq);
             }
         }
     }
     const int s = score[WHITE] - score[BLACK];
-    return (pos.side_to_move() == WHITE ? s : -s) + 10 - threats_to_mover(pos, by, attacked);
+    return (pos.side_to_move() == WHITE ? s : -s) + W[TEMPO] - threats_to_mover(pos, by, attacked);
+}
+
+}  // namespace
+
+int evaluate(const Position& pos) { return evaluate_impl(pos, kEvalWeights); }
+
+int evaluate_with(const Position& pos, const EvalWeights& weights) {
+    return evaluate_impl(pos, weights);
 }
 
 }  // namespace chimera::chess4d

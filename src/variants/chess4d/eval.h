@@ -7,10 +7,13 @@
 
 #include "core/zobrist.h"
 #include "variants/chess4d/position.h"
+#include "variants/chess4d/weights.h"
 
 namespace chimera::chess4d {
 
 int evaluate(const Position& pos);
+// The same with other weights (the tuner's: tools/tune_eval.cpp).
+int evaluate_with(const Position& pos, const EvalWeights& weights);
 int move_gain(const Position& pos, Move m);
 int mover_value(const Position& pos, Move m);
 // Static exchange evaluation: whether the move gains at least threshold
