@@ -32,29 +32,21 @@ namespace {
 
 // The variants with a list of weights: the position, the list and the
 // evaluation that reads it.
-struct Chess {
-    using Pos = chess::Position;
-    using Weights = chess::EvalWeights;
-    static constexpr const Weights& kDefaults = chess::kEvalWeights;
-    static constexpr const auto& kNames = chess::kEvalWeightNames;
-    static int evaluate(const Pos& pos, const Weights& w) { return chess::evaluate_with(pos, w); }
+template <class P, class W, const W& Defaults, const auto& Names,
+          int (*Evaluate)(const P&, const W&)>
+struct Tuned {
+    using Pos = P;
+    using Weights = W;
+    static constexpr const W& kDefaults = Defaults;
+    static constexpr const auto& kNames = Names;
+    static int evaluate(const P& pos, const W& w) { return Evaluate(pos, w); }
 };
-struct Chess4d {
-    using Pos = chess4d::Position;
-    using Weights = chess4d::EvalWeights;
-    static constexpr const Weights& kDefaults = chess4d::kEvalWeights;
-    static constexpr const auto& kNames = chess4d::kEvalWeightNames;
-    static int evaluate(const Pos& pos, const Weights& w) { return chess4d::evaluate_with(pos, w); }
-};
-struct Wreckage {
-    using Pos = wreckage::Position;
-    using Weights = wreckage::EvalWeights;
-    static constexpr const Weights& kDefaults = wreckage::kEvalWeights;
-    static constexpr const auto& kNames = wreckage::kEvalWeightNames;
-    static int evaluate(const Pos& pos, const Weights& w) {
-        return wreckage::evaluate_with(pos, w);
-    }
-};
+using Chess = Tuned<chess::Position, chess::EvalWeights, chess::kEvalWeights,
+                    chess::kEvalWeightNames, chess::evaluate_with>;
+using Chess4d = Tuned<chess4d::Position, chess4d::EvalWeights, chess4d::kEvalWeights,
+                      chess4d::kEvalWeightNames, chess4d::evaluate_with>;
+using Wreckage = Tuned<wreckage::Position, wreckage::EvalWeights, wreckage::kEvalWeights,
+                       wreckage::kEvalWeightNames, wreckage::evaluate_with>;
 
 // The variant of the first finished game of `path`.
 std::string variant_of(const std::string& path) {
