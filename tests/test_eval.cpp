@@ -229,30 +229,20 @@ void check_reads_every_weight(std::uint64_t seed, const Weights& defaults,
 }
 
 TEST(ChessEvaluation, ReadsEveryWeightOfItsList) {
-    check_reads_every_weight<chess::Position>(
-        0x3E16, chess::kEvalWeights, chess::kEvalWeightNames,
-        [](const chess::Position& p) { return chess::evaluate(p); },
-        [](const chess::Position& p, const chess::EvalWeights& w) {
-            return chess::evaluate_with(p, w);
-        });
+    check_reads_every_weight<chess::Position>(0x3E16, chess::kEvalWeights, chess::kEvalWeightNames,
+                                              chess::evaluate, chess::evaluate_with);
 }
 
 TEST(Chess4dEvaluation, ReadsEveryWeightOfItsList) {
-    check_reads_every_weight<chess4d::Position>(
-        0x3E1A, chess4d::kEvalWeights, chess4d::kEvalWeightNames,
-        [](const chess4d::Position& p) { return chess4d::evaluate(p); },
-        [](const chess4d::Position& p, const chess4d::EvalWeights& w) {
-            return chess4d::evaluate_with(p, w);
-        });
+    check_reads_every_weight<chess4d::Position>(0x3E1A, chess4d::kEvalWeights,
+                                                chess4d::kEvalWeightNames, chess4d::evaluate,
+                                                chess4d::evaluate_with);
 }
 
 TEST(WreckageEvaluation, ReadsEveryWeightOfItsList) {
-    check_reads_every_weight<wreckage::Position>(
-        0x3E18, wreckage::kEvalWeights, wreckage::kEvalWeightNames,
-        [](const wreckage::Position& p) { return wreckage::evaluate(p); },
-        [](const wreckage::Position& p, const wreckage::EvalWeights& w) {
-            return wreckage::evaluate_with(p, w);
-        });
+    check_reads_every_weight<wreckage::Position>(0x3E18, wreckage::kEvalWeights,
+                                                 wreckage::kEvalWeightNames, wreckage::evaluate,
+                                                 wreckage::evaluate_with);
 }
 
 TEST(ChessEvaluation, IsTheSameForBothColoursWithAnyWeights) {
