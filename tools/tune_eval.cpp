@@ -7,9 +7,12 @@
 // are so that the scale stays the engine's. Coordinate descent: each weight is moved by a step
 // either way while that lowers the loss, with steps 8, 4, 2 and 1. One game in ten is held out: its
 // loss is printed after every pass, and the weights printed are those of the pass where it was
-// lowest.
+// lowest. `--hold` keeps the named weights where they are (a weight a test
+// or a tactic depends on); `--within N` keeps every weight within N of its
+// start (a conservative fit, where a free one overfits its engine's games).
 //
 //   chimera_tune_eval <record file>... [--skip-plies N] [--passes N] [--threads N]
+//                     [--hold NAME,NAME...] [--within N]
 //
 // prints the progress (stderr) and the fitted list in weights.h's form (stdout).
 #include <algorithm>
@@ -156,8 +159,25 @@ double fit_k(const std::vector<Sample<V>>& samples, const typename V::Weights& w
 }
 
 // Fits V's weights to the games of `files` and prints them.
+struct Options {
+    int skip = 10, passes = 6, threads = 2;
+    int within = 0;                 // 0: no bound
+    std::vector<std::string> hold;  // names
+};
+
 template <class V>
-int run(const std::vector<std::string>& files, int skip, int passes, int threads) {
+int run(const std::vector<std::string>& files, const Options& o) {
+    const int skip = o.skip, passes = o.passes, threads = o.threads;
+    bool held[V::Weights::COUNT] = {};
+    for (const std::string& name : o.hold) {
+        int i = 0;
+        while (i < V::Weights::COUNT && V::kNames[i] != name) ++i;
+        if (i == V::Weights::COUNT) {
+            std::fprintf(stderr, "--hold: %s is not a weight of this variant\n", name.c_str());
+            return 2;
+        }
+        held[i] = true;
+    }
     Data<V> data;
     std::size_t games = 0;
     for (const auto& f : files)
@@ -180,8 +200,13 @@ int run(const std::vector<std::string>& files, int skip, int passes, int threads
         for (int pass = 0; pass < passes; ++pass) {
             int moved = 0;
             for (int i = 0; i < V::Weights::COUNT; ++i) {
+                if (held[i]) continue;
                 for (int dir : {+1, -1}) {
                     w.w[i] += dir * step;
+                    if (o.within > 0 && std::abs(w.w[i] - V::kDefaults.w[i]) > o.within) {
+                        w.w[i] -= dir * step;
+                        continue;
+                    }
                     const double l = loss(data.train, w, k, threads);
                     if (l < best) {
                         best = l;
@@ -211,13 +236,24 @@ int run(const std::vector<std::string>& files, int skip, int passes, int threads
 
 int main(int argc, char** argv) {
     using namespace chimera;
-    int skip = 10, passes = 6, threads = 2;
+    Options o;
     std::vector<std::string> files;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
-        if ((a == "--skip-plies" || a == "--passes" || a == "--threads") && i + 1 < argc) {
-            const int v = std::atoi(argv[++i]);
-            (a == "--skip-plies" ? skip : a == "--passes" ? passes : threads) = std::max(v, 1);
+        if ((a == "--skip-plies" || a == "--passes" || a == "--threads" || a == "--within") &&
+            i + 1 < argc) {
+            const int v = std::max(std::atoi(argv[++i]), 1);
+            (a == "--skip-plies" ? o.skip
+             : a == "--passes"   ? o.passes
+             : a == "--threads"  ? o.threads
+                                 : o.within) = v;
+        } else if (a == "--hold" && i + 1 < argc) {
+            std::stringstream names(argv[++i]);
+            for (std::string n; std::getline(names, n, ',');)
+                if (!n.empty()) o.hold.push_back(n);
+        } else if (a.rfind("--", 0) == 0) {
+            std::fprintf(stderr, "unknown option or missing value: %s\n", a.c_str());
+            return 2;
         } else {
             files.push_back(a);
         }
@@ -225,13 +261,13 @@ int main(int argc, char** argv) {
     if (files.empty()) {
         std::fprintf(stderr,
                      "usage: chimera_tune_eval <record file>... [--skip-plies N] [--passes N] "
-                     "[--threads N]\n");
+                     "[--threads N] [--hold NAME,NAME...] [--within N]\n");
         return 2;
     }
     const std::string variant = variant_of(files.front());
-    if (variant == Chess::Pos::kId) return run<Chess>(files, skip, passes, threads);
-    if (variant == Chess4d::Pos::kId) return run<Chess4d>(files, skip, passes, threads);
-    if (variant == Wreckage::Pos::kId) return run<Wreckage>(files, skip, passes, threads);
+    if (variant == Chess::Pos::kId) return run<Chess>(files, o);
+    if (variant == Chess4d::Pos::kId) return run<Chess4d>(files, o);
+    if (variant == Wreckage::Pos::kId) return run<Wreckage>(files, o);
     std::fprintf(stderr, "%s has no list of weights to fit\n", variant.c_str());
     return 1;
 }
