@@ -245,6 +245,12 @@ TEST(WreckageEvaluation, ReadsEveryWeightOfItsList) {
                                                  wreckage::evaluate_with);
 }
 
+TEST(WatakuEvaluation, ReadsEveryWeightOfItsList) {
+    check_reads_every_weight<wataku::Position>(0x3E1C, wataku::kEvalWeights,
+                                               wataku::kEvalWeightNames, wataku::evaluate,
+                                               wataku::evaluate_with);
+}
+
 TEST(ChessEvaluation, IsTheSameForBothColoursWithAnyWeights) {
     const chess::EvalWeights w = shaken(chess::kEvalWeights, 0x3E17);
     const int checked = check_colour_symmetry<chess::Position>(
@@ -403,6 +409,18 @@ TEST(WatakuEvaluation, IsTheSameForBothColours) {
         },
         flip_colours_wataku, [](const wataku::Position& p) { return wataku::evaluate(p); });
     EXPECT_GT(checked, testing::workload(3000, 6));
+}
+
+TEST(WatakuEvaluation, IsTheSameForBothColoursWithAnyWeights) {
+    const wataku::EvalWeights w = shaken(wataku::kEvalWeights, 0x3E1D);
+    const int checked = check_colour_symmetry<wataku::Position>(
+        0x3A7B, testing::workload(10, 4), 160,
+        [](wataku::Position& p, int game) {
+            return static_cast<bool>(p.set_formation(1 + game % 4));
+        },
+        flip_colours_wataku,
+        [&](const wataku::Position& p) { return wataku::evaluate_with(p, w); });
+    EXPECT_GT(checked, testing::workload(600, 4));
 }
 
 // W-24: mating one King wins, so a King the enemy attacks, with its

@@ -1,4 +1,4 @@
-// Fits a variant evaluation's weights (its weights.h: chess, 4D chess, Wreckage) to game
+// Fits a variant evaluation's weights (its weights.h) to game
 // results: the "Texel" method over the whole evaluation. Every quiet position
 // of the records (not in check, the move played next not a capture, after the
 // opening plies) is a sample; the loss is the mean squared difference between
@@ -28,6 +28,7 @@
 #include "variants/chess/eval.h"
 #include "variants/chess4d/eval.h"
 #include "variants/game.h"
+#include "variants/wataku/eval.h"
 #include "variants/wreckage/eval.h"
 
 namespace chimera {
@@ -48,6 +49,8 @@ using Chess = Tuned<chess::Position, chess::EvalWeights, chess::kEvalWeights,
                     chess::kEvalWeightNames, chess::evaluate_with>;
 using Chess4d = Tuned<chess4d::Position, chess4d::EvalWeights, chess4d::kEvalWeights,
                       chess4d::kEvalWeightNames, chess4d::evaluate_with>;
+using Wataku = Tuned<wataku::Position, wataku::EvalWeights, wataku::kEvalWeights,
+                     wataku::kEvalWeightNames, wataku::evaluate_with>;
 using Wreckage = Tuned<wreckage::Position, wreckage::EvalWeights, wreckage::kEvalWeights,
                        wreckage::kEvalWeightNames, wreckage::evaluate_with>;
 
@@ -268,6 +271,7 @@ int main(int argc, char** argv) {
     if (variant == Chess::Pos::kId) return run<Chess>(files, o);
     if (variant == Chess4d::Pos::kId) return run<Chess4d>(files, o);
     if (variant == Wreckage::Pos::kId) return run<Wreckage>(files, o);
+    if (variant == Wataku::Pos::kId) return run<Wataku>(files, o);
     std::fprintf(stderr, "%s has no list of weights to fit\n", variant.c_str());
     return 1;
 }

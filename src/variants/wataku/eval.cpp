@@ -8,19 +8,10 @@ namespace chimera::wataku {
 
 namespace {
 
-// Material, measured: `chimera tune` on 243 self-play games (level 8 at 3000
-// nodes, random formations) fitted on the board Q 56, N 34, B 18, R 9, P 2
-// (+/- 2-5) and in reserve Q 45, R 39, B 30, P 8 (+/- 14-33) on the Elo
-// curve; here in proportion, the Queen at 950. The Turtle (fit -5 +/- 30)
-// keeps its earlier value: the games could not measure it.
+// The values of the static exchange, the move ordering and the threats
+// (the evaluation's material is its list's, weights.h).
 //                                       .   Q    R    B    N    P    T    K
 constexpr int kValue[PIECE_TYPE_NB] = {0, 950, 150, 300, 580, 40, 160, 0};
-// Share of a piece's value by state, in percent. The fit found dormancy worth
-// almost nothing (-2 +/- 3 cp per piece: a dormant piece is woken by one
-// deployment or Traverse) and reserve pieces worth at least as much as pieces
-// on the board (they go anywhere); a small discount keeps waking pieces and
-// deploying them worthwhile for the search.
-constexpr int kDormantShare = 90, kReserveShare = 100;
 
 }  // namespace
 
@@ -85,9 +76,12 @@ int threats_to_mover(const Position& pos, const Bitboard (&by)[COLOR_NB][PIECE_T
     return losses.charge();
 }
 
-}  // namespace
-
-int evaluate(const Position& pos) {
+// The evaluation with the weights W: the engine's, with the defaults compiled
+// in as constants, and the tuner's.
+[[gnu::always_inline]] inline int evaluate_impl(const Position& pos, const EvalWeights& W) {
+    using enum EvalWeights::Name;
+    // The values run QUEEN ... TURTLE in the kinds' order.
+    const auto value = [&](int pt) { return W.w[QUEEN_VALUE + pt - int(QUEEN)]; };
     int score[COLOR_NB] = {0, 0};
     const Bitboard occ = pos.pieces();
     // What each side's active pieces attack (W-20), by kind and in all; the
@@ -97,15 +91,15 @@ int evaluate(const Position& pos) {
     for (Color c : {WHITE, BLACK}) {
         const Bitboard active = pos.active(c);
         for (int pt = QUEEN; pt <= TURTLE; ++pt)
-            score[c] += pos.reserve(c, PieceType(pt)) * kValue[pt] * kReserveShare / 100;
+            score[c] += pos.reserve(c, PieceType(pt)) * value(pt) * W[RESERVE_SHARE] / 100;
         for (Bitboard b = pos.pieces(c) & ~pos.pieces(KING); b;) {
             const int sq = pop_lsb(b);
             const PieceType pt = type_of(pos.piece_on(sq));
             if (!(active & bb(sq))) {
-                score[c] += kValue[pt] * kDormantShare / 100;
+                score[c] += value(pt) * W[DORMANT_SHARE] / 100;
                 continue;
             }
-            score[c] += kValue[pt];
+            score[c] += value(pt);
             Bitboard a = 0;
             switch (pt) {
                 case QUEEN:
@@ -129,17 +123,17 @@ int evaluate(const Position& pos) {
             by[c][pt] |= a;
             attacked[c] |= a;
             if (pt == QUEEN || pt == ROOK || pt == BISHOP)
-                score[c] += 2 * popcount(a & ~pos.pieces(c));
+                score[c] += W[SLIDER_MOBILITY] * popcount(a & ~pos.pieces(c));
         }
         // Each King wants company (its group) and few active enemies nearby.
         for (Bitboard k = pos.pieces(c, KING); k;) {
             const int ksq = pop_lsb(k);
             near_king[c] |= kNeighbours[ksq];
             const int friends = popcount(kNeighbours[ksq] & pos.pieces(c));
-            score[c] += friends ? 6 * friends : -30;
+            score[c] += friends ? W[KING_FRIEND] * friends : -W[KING_ALONE];
             const Bitboard near = dilate(kNeighbours[ksq]);
-            score[c] -=
-                12 * popcount(near & pos.active(~c) & ~pos.pieces(KING) & ~pos.pieces(TURTLE));
+            score[c] -= W[KING_ENEMY_NEAR] *
+                        popcount(near & pos.active(~c) & ~pos.pieces(KING) & ~pos.pieces(TURTLE));
         }
     }
     // A King is mated where it stands (W-24: one King is enough): the
@@ -156,15 +150,25 @@ int evaluate(const Position& pos) {
             const Bitboard zone = kNeighbours[ksq];
             const int hit = popcount(zone & attacked[~c]);
             const int flights = popcount(zone & ~blocked & ~attacked[~c]);
-            int danger = 10 * hit + (flights == 0 ? 30 : flights == 1 ? 15 : 0);
-            if (attacked[~c] & bb(ksq)) danger += 20;
+            int danger = W[KING_ZONE_ATTACKED] * hit + (flights == 0   ? W[KING_NO_FLIGHT]
+                                                        : flights == 1 ? W[KING_ONE_FLIGHT]
+                                                                       : 0);
+            if (attacked[~c] & bb(ksq)) danger += W[KING_IN_CHECK];
             worst = std::max(worst, danger);
         }
         score[c] -= worst;
     }
     const int s = score[WHITE] - score[BLACK];
-    return (pos.side_to_move() == WHITE ? s : -s) + 10 -
+    return (pos.side_to_move() == WHITE ? s : -s) + W[TEMPO] -
            threats_to_mover(pos, by, attacked, near_king);
+}
+
+}  // namespace
+
+int evaluate(const Position& pos) { return evaluate_impl(pos, kEvalWeights); }
+
+int evaluate_with(const Position& pos, const EvalWeights& weights) {
+    return evaluate_impl(pos, weights);
 }
 
 }  // namespace chimera::wataku

@@ -4,10 +4,13 @@
 #pragma once
 
 #include "variants/wataku/position.h"
+#include "variants/wataku/weights.h"
 
 namespace chimera::wataku {
 
 int evaluate(const Position& pos);
+// The same with other weights (the tuner's: tools/tune_eval.cpp).
+int evaluate_with(const Position& pos, const EvalWeights& weights);
 int move_gain(const Position& pos, Move m);
 int mover_value(const Position& pos, Move m);
 // Static exchange evaluation: whether the move gains at least threshold
