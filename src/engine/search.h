@@ -109,6 +109,18 @@ class Search {
 
     static bool by_score(const RootMove& a, const RootMove& b) { return a.score > b.score; }
 
+    // The least depth of the null move's reduced search. A variant whose
+    // quiet moves often threaten mate where quiescence cannot see it (a drop,
+    // a quiet check) sets Pos::kNullMoveMinDepth to 1, so that the side that
+    // passed is shown the threat by a one-ply search rather than judged by
+    // quiescence; the others fall into quiescence as usual.
+    static constexpr int kNullMoveMinDepth = [] {
+        if constexpr (requires { Pos::kNullMoveMinDepth; })
+            return Pos::kNullMoveMinDepth;
+        else
+            return 0;
+    }();
+
     bool stopped() const { return shared_.stop.load(std::memory_order_relaxed); }
 
     void build_reductions() {
@@ -373,7 +385,8 @@ class Search {
             here.cont = &h_.none;
             pos_.do_null_move();
             frame(ply + 1).after_null = true;
-            Value v = -search(-beta, -beta + 1, depth - 1 - r, ply + 1, false);
+            Value v = -search(-beta, -beta + 1, std::max(depth - 1 - r, kNullMoveMinDepth), ply + 1,
+                              false);
             frame(ply + 1).after_null = false;
             pos_.undo_null_move();
             if (stopped()) return 0;

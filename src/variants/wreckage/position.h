@@ -56,6 +56,10 @@ class Position : public PositionBase<Position, Traits> {
     static constexpr std::string_view kId = kInfo.id;
     static constexpr std::string_view kStartFen = kInfo.default_fen();
     static constexpr std::size_t kMaxMoves = 1024;
+    // The search's null move is verified by at least a one-ply search, not by
+    // quiescence alone: quiet mating threats (drops, a Guillotine's check at
+    // distance two) are common here (docs/engine.md, TEW).
+    static constexpr int kNullMoveMinDepth = 1;
     using Moves = MoveList<kMaxMoves>;
 
     Position();
