@@ -149,7 +149,7 @@ double loss(const std::vector<Sample<V>>& samples, const typename V::Weights& w,
 // The K that fits the weights as they are best (golden-section search).
 template <class V>
 double fit_k(const std::vector<Sample<V>>& samples, const typename V::Weights& w, int threads) {
-    double a = 0.1, b = 3.0;
+    double a = 0.01, b = 3.0;
     const double r = (std::sqrt(5.0) - 1) / 2;
     for (int i = 0; i < 30; ++i) {
         const double c = b - r * (b - a), d = a + r * (b - a);
