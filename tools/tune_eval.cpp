@@ -161,16 +161,16 @@ double fit_k(const std::vector<Sample<V>>& samples, const typename V::Weights& w
     return (a + b) / 2;
 }
 
-// Fits V's weights to the games of `files` and prints them.
 struct Options {
     int skip = 10, passes = 6, threads = 2;
     int within = 0;                 // 0: no bound
     std::vector<std::string> hold;  // names
 };
 
+// Fits V's weights to the games of `files` and prints them.
 template <class V>
 int run(const std::vector<std::string>& files, const Options& o) {
-    const int skip = o.skip, passes = o.passes, threads = o.threads;
+    const int threads = o.threads;
     bool held[V::Weights::COUNT] = {};
     for (const std::string& name : o.hold) {
         int i = 0;
@@ -184,7 +184,7 @@ int run(const std::vector<std::string>& files, const Options& o) {
     Data<V> data;
     std::size_t games = 0;
     for (const auto& f : files)
-        if (!load(f, skip, data, games)) return 1;
+        if (!load(f, o.skip, data, games)) return 1;
     if (data.train.empty() || data.holdout.empty()) {
         std::fprintf(stderr, "no quiet positions of finished games\n");
         return 1;
@@ -200,7 +200,7 @@ int run(const std::vector<std::string>& files, const Options& o) {
     double kept_loss = loss(data.holdout, w, k, threads);
     std::fprintf(stderr, "K %.4f, loss %.6f, held out %.6f\n", k, best, kept_loss);
     for (int step : {8, 4, 2, 1}) {
-        for (int pass = 0; pass < passes; ++pass) {
+        for (int pass = 0; pass < o.passes; ++pass) {
             int moved = 0;
             for (int i = 0; i < V::Weights::COUNT; ++i) {
                 if (held[i]) continue;

@@ -1,8 +1,8 @@
 // The Wataku Genesis evaluation's weights in centipawns (the shares in
-// percent), by name (core/eval_weights.h), to be fitted by
-// tools/tune_eval.cpp as the other variants' are; the static exchange, the
-// move ordering and the threats against the side to move keep their own
-// values.
+// percent), by name (core/eval_weights.h), read by tools/tune_eval.cpp (a
+// fit to drawn-out self-play games lost: docs/engine.md, TEWA); the static
+// exchange, the move ordering and the threats against the side to move keep
+// their own values.
 #pragma once
 
 #include "core/eval_weights.h"

@@ -58,7 +58,7 @@ class Position : public PositionBase<Position, Traits> {
     static constexpr std::size_t kMaxMoves = 1024;
     // The search's null move is verified by at least a one-ply search, not by
     // quiescence alone: quiet mating threats (drops, a Guillotine's check at
-    // distance two) are common here (docs/engine.md, TEW).
+    // distance two) are common here (docs/engine.md, TEWN).
     static constexpr int kNullMoveMinDepth = 1;
     using Moves = MoveList<kMaxMoves>;
 
