@@ -21,6 +21,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <fstream>
+#include <iostream>
 #include <map>
 #include <random>
 
@@ -211,6 +212,14 @@ TEST(PostgresCluster, ThreeInstancesBehindHaproxyPlayOnThroughAKill9) {
     Child haproxy;
     const std::string config = std::string(CHIMERA_TEST_DATA_DIR) + "/../deploy/haproxy.cfg";
     ASSERT_TRUE(haproxy.start({"haproxy", "-db", "-f", config}, dir.file("haproxy.log")));
+    // On a failure, what the balancer saw (servers marked down, sessions shut)
+    // goes to the test's output: the logs go with the temporary directory.
+    struct ShowLogOnFailure {
+        std::string path;
+        ~ShowLogOnFailure() {
+            if (::testing::Test::HasFailure()) std::cerr << "haproxy log:\n" << read_file(path);
+        }
+    } show_haproxy_log{dir.file("haproxy.log")};
     // Ready once it answers and has marked the instances up.
     HttpResult ready;
     for (int i = 0; i < 100 && ready.status != 200; ++i) {
@@ -417,7 +426,19 @@ TEST(PostgresCluster, ThreeInstancesBehindHaproxyPlayOnThroughAKill9) {
                        v["present"]["black"] == (g.get() != left || left_side != 1);
             },
             10s);
-        EXPECT_TRUE(seen) << g->spectator.view()["present"].dump();
+        EXPECT_TRUE(seen) << g->spectator.view()["present"].dump() << " (gaps "
+                          << g->spectator.gaps() << ", stale " << g->spectator.stale() << ", open "
+                          << g->spectator.is_open() << ", " << g->spectator.last_error() << ")";
+        if (!seen) {  // what the database holds of the game's seats
+            const std::string where = " = '" + g->id + "'";
+            std::string stored;
+            for (const std::string& q :
+                 {"SELECT away_white, away_black, version, owner FROM games WHERE id" + where,
+                  "SELECT side, instance FROM presence WHERE game_id" + where})
+                for (const auto& row : query_database(db, q))
+                    for (const auto& c : row) stored += c + " ";
+            ADD_FAILURE() << "stored (away, version, owner; presence): " << stored;
+        }
     }
     // The seat that was left is away from the killed instance's last renewal
     // (at most kRenewMs before the kill), or, if that instance also held the

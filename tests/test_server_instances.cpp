@@ -124,6 +124,39 @@ TEST_P(TwoServers, ASeatTakenOnOneServerIsTakenOnTheOther) {
     EXPECT_FALSE(err) << err.message;
 }
 
+// The invited player connects the moment the join answers, and the balancer
+// may send the WebSocket to a server whose copy still has the seat open (on
+// PostgreSQL the change is on its way to it; on SQLite nothing tells it): it
+// is seen as the player it is, never as a spectator, and its presence counts.
+TEST_P(TwoServers, APlayerWhoJoinedOnOneServerIsSeatedWhenItConnectsToTheOther) {
+    server::CreateRequest req;
+    req.mode = "online";
+    req.variant = "chess";
+    req.side = "white";
+    ApiError err;
+    const server::SeatGrant g = a_->create(req, err);
+    ASSERT_FALSE(err) << err.message;
+    ASSERT_FALSE(b_->state(g.id, "", err).empty()) << err.message;  // b holds it, open seat
+    const server::SeatGrant black = a_->join(g.id, g.invite, err);
+    ASSERT_FALSE(err) << err.message;
+    std::vector<Json> pushes;
+    const std::uint64_t h = b_->subscribe(
+        g.id, black.token, [&](const server::Push& p) { pushes.push_back(Json::parse(*p.text)); });
+    ASSERT_NE(h, 0u);
+    ASSERT_FALSE(pushes.empty());
+    EXPECT_EQ(pushes.front()["you"], "black") << pushes.front().dump();
+    EXPECT_EQ(pushes.front()["present"]["black"], true) << pushes.front().dump();
+    // What b answers over HTTP with the token is Black's view too.
+    const Json state = Json::parse(b_->state(g.id, black.token, err));
+    EXPECT_EQ(state["you"], "black") << state.dump();
+    // A token that holds no seat is a spectator's, on either server.
+    for (GameService* s : {a_.get(), b_.get()}) {
+        const Json stranger = Json::parse(s->state(g.id, "not-a-token", err));
+        EXPECT_TRUE(stranger["you"].is_null()) << stranger.dump();
+    }
+    b_->unsubscribe(g.id, h);
+}
+
 TEST_P(TwoServers, AResultStoredByOneEndsTheGameOnTheOther) {
     const server::SeatGrant g = local_game();
     ApiError err;

@@ -295,6 +295,12 @@ class GameService {
     // the game's lease. Room locked.
     bool on_duty(const Room& room) const;
     std::string state_locked(const Room& room, int viewer) const;
+    // The viewer a token is (a seat, both, or a spectator). A token that holds
+    // no seat in the copy held here may hold one taken on another server an
+    // instant ago, its change not heard yet (the player connects as soon as
+    // the join answers): the game is read again before the token is taken for
+    // a spectator's. Room locked.
+    int viewer_of(Room& room, const std::string& token);
     // Rated games (games_ratings.cpp): the ratings' writes after g's result,
     // put in g.with_write (nothing for a game that is not rated), and the
     // players as the state shows them, read once per change (room locked).

@@ -23,8 +23,16 @@ std::string GameService::state(const std::string& id, const std::string& token, 
     auto room = find(id, err);
     if (!room) return {};  // err says why
     std::lock_guard rl(room->mutex);
+    const int viewer = viewer_of(*room, token);
     if (version) *version = room->version;
-    return state_locked(*room, seat_of(*room, token));
+    return state_locked(*room, viewer);
+}
+
+int GameService::viewer_of(Room& room, const std::string& token) {
+    const int viewer = seat_of(room, token);
+    if (viewer != kSpectator || token.empty() || room.data.result != "*") return viewer;
+    if (Status s = refresh(room); !s) return viewer;  // a spectator's, as held
+    return seat_of(room, token);
 }
 
 // The state message for one viewer (encoded at the API edge, state_json.cpp):
@@ -133,7 +141,7 @@ std::uint64_t GameService::subscribe(const std::string& id, const std::string& t
     if (!room) return 0;
     std::lock_guard rl(room->mutex);
     const std::uint64_t h = next_handle_++;
-    const int viewer = seat_of(*room, token);
+    const int viewer = viewer_of(*room, token);
     const bool going = room->data.result == "*";
     // Tells the others before this view is added; a finished game is only shown.
     if (going) count_presence(*room, viewer, +1);
