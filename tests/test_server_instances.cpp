@@ -59,6 +59,20 @@ class TwoServers : public ::testing::TestWithParam<Backend> {
         return g;
     }
 
+    // An online game created on a (its creator White), read by b while its
+    // second seat is still open.
+    server::SeatGrant online_game_b_holds_open() {
+        server::CreateRequest req;
+        req.mode = "online";
+        req.variant = "chess";
+        req.side = "white";
+        ApiError err;
+        const server::SeatGrant g = a_->create(req, err);
+        EXPECT_FALSE(err) << err.message;
+        EXPECT_FALSE(b_->state(g.id, "", err).empty()) << err.message;
+        return g;
+    }
+
     Rows stored_moves(const std::string& id) {
         return query_database(
             db_, "SELECT ply, lan FROM moves WHERE game_id = '" + id + "' ORDER BY ply");
@@ -104,13 +118,9 @@ TEST_P(TwoServers, AMoveOnAStaleCopyIsDecidedOnWhatIsStored) {
 }
 
 TEST_P(TwoServers, ASeatTakenOnOneServerIsTakenOnTheOther) {
-    server::CreateRequest req;
-    req.mode = "online";
-    req.variant = "chess";
+    const server::SeatGrant g = online_game_b_holds_open();
+    ASSERT_FALSE(HasFailure());
     ApiError err;
-    const server::SeatGrant g = a_->create(req, err);
-    ASSERT_FALSE(err) << err.message;
-    ASSERT_FALSE(b_->state(g.id, "", err).empty()) << err.message;  // b holds it, open seat
     const server::SeatGrant joined = a_->join(g.id, g.invite, err);
     ASSERT_FALSE(err) << err.message;
     // b's copy still has the seat open; the database has it taken.
@@ -129,14 +139,9 @@ TEST_P(TwoServers, ASeatTakenOnOneServerIsTakenOnTheOther) {
 // PostgreSQL the change is on its way to it; on SQLite nothing tells it): it
 // is seen as the player it is, never as a spectator, and its presence counts.
 TEST_P(TwoServers, APlayerWhoJoinedOnOneServerIsSeatedWhenItConnectsToTheOther) {
-    server::CreateRequest req;
-    req.mode = "online";
-    req.variant = "chess";
-    req.side = "white";
+    const server::SeatGrant g = online_game_b_holds_open();
+    ASSERT_FALSE(HasFailure());
     ApiError err;
-    const server::SeatGrant g = a_->create(req, err);
-    ASSERT_FALSE(err) << err.message;
-    ASSERT_FALSE(b_->state(g.id, "", err).empty()) << err.message;  // b holds it, open seat
     const server::SeatGrant black = a_->join(g.id, g.invite, err);
     ASSERT_FALSE(err) << err.message;
     std::vector<Json> pushes;
