@@ -60,17 +60,23 @@ class TwoServers : public ::testing::TestWithParam<Backend> {
     }
 
     // An online game created on a (its creator White), read by b while its
-    // second seat is still open.
-    server::SeatGrant online_game_b_holds_open() {
+    // second seat is still open, then joined on a: b's copy has the seat open.
+    struct Joined {
+        server::SeatGrant white, black;
+    };
+    Joined joined_on_a_while_b_holds_it_open() {
         server::CreateRequest req;
         req.mode = "online";
         req.variant = "chess";
         req.side = "white";
         ApiError err;
-        const server::SeatGrant g = a_->create(req, err);
+        Joined j;
+        j.white = a_->create(req, err);
         EXPECT_FALSE(err) << err.message;
-        EXPECT_FALSE(b_->state(g.id, "", err).empty()) << err.message;
-        return g;
+        EXPECT_FALSE(b_->state(j.white.id, "", err).empty()) << err.message;
+        j.black = a_->join(j.white.id, j.white.invite, err);
+        EXPECT_FALSE(err) << err.message;
+        return j;
     }
 
     Rows stored_moves(const std::string& id) {
@@ -118,11 +124,9 @@ TEST_P(TwoServers, AMoveOnAStaleCopyIsDecidedOnWhatIsStored) {
 }
 
 TEST_P(TwoServers, ASeatTakenOnOneServerIsTakenOnTheOther) {
-    const server::SeatGrant g = online_game_b_holds_open();
+    const auto [g, joined] = joined_on_a_while_b_holds_it_open();
     ASSERT_FALSE(HasFailure());
     ApiError err;
-    const server::SeatGrant joined = a_->join(g.id, g.invite, err);
-    ASSERT_FALSE(err) << err.message;
     // b's copy still has the seat open; the database has it taken.
     b_->join(g.id, g.invite, err);
     EXPECT_EQ(err.status, 409) << err.message;
@@ -139,11 +143,9 @@ TEST_P(TwoServers, ASeatTakenOnOneServerIsTakenOnTheOther) {
 // PostgreSQL the change is on its way to it; on SQLite nothing tells it): it
 // is seen as the player it is, never as a spectator, and its presence counts.
 TEST_P(TwoServers, APlayerWhoJoinedOnOneServerIsSeatedWhenItConnectsToTheOther) {
-    const server::SeatGrant g = online_game_b_holds_open();
+    const auto [g, black] = joined_on_a_while_b_holds_it_open();
     ASSERT_FALSE(HasFailure());
     ApiError err;
-    const server::SeatGrant black = a_->join(g.id, g.invite, err);
-    ASSERT_FALSE(err) << err.message;
     std::vector<Json> pushes;
     const std::uint64_t h = b_->subscribe(
         g.id, black.token, [&](const server::Push& p) { pushes.push_back(Json::parse(*p.text)); });
