@@ -325,9 +325,11 @@ INSTANTIATE_TEST_SUITE_P(AllVariants, UciVariant, ::testing::ValuesIn(variants()
 
 TEST(UciSession, InfiniteSearchAnswersOnlyAfterStop) {
     Session s;
-    // Mate in one: the search itself ends at once, the answer still waits for stop.
+    // Mate in one: the search itself ends at once, the answer still waits for
+    // stop. Stop comes once the first iteration is reported: on a loaded
+    // machine the search's thread may not have run 200 ms after go.
     ASSERT_EQ(s.send("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"), Lines{});
-    Lines out = s.send("go infinite");
+    Lines out = s.wait_for("info depth 1 ", 5000, s.send("go infinite"));
     std::this_thread::sleep_for(std::chrono::milliseconds(200));
     for (auto& l : s.take()) out.push_back(l);
     EXPECT_EQ(count_prefix(out, "bestmove"), 0) << joined(out);
