@@ -236,8 +236,11 @@ void check_reads_every_weight(std::uint64_t seed, const Weights& defaults,
 }
 
 TEST(ChessEvaluation, ReadsEveryWeightOfItsList) {
+    // A pawn ending with a pawn the enemy King cannot catch, which random
+    // games rarely reach.
     check_reads_every_weight<chess::Position>(0x3E16, chess::kEvalWeights, chess::kEvalWeightNames,
-                                              chess::evaluate, chess::evaluate_with);
+                                              chess::evaluate, chess::evaluate_with,
+                                              {"6k1/8/8/8/8/8/P7/7K w - - 0 1"});
 }
 
 TEST(Chess4dEvaluation, ReadsEveryWeightOfItsList) {
@@ -285,6 +288,33 @@ TEST(ChessEvaluation, APassedPawnCountsMoreAsItAdvancesAndLessWhenStopped) {
     // loses more than the black pawn's own worth.
     const int black_pawn_alone = white_view("7k/p7/4P3/8/8/8/8/K7 w - - 0 1");
     EXPECT_GT(black_pawn_alone, e6_opposed);
+}
+
+TEST(ChessEvaluation, APawnTheKingCannotCatchIsWorthMoreThanAPawn) {
+    // The rule of the square: the black King on g8 is six files from a8. With
+    // White to move the a-pawn (two steps on its first move, so five moves to
+    // queen) outruns it; with Black to move the King steps into its square. The
+    // two positions differ by the side to move alone, which otherwise counts a
+    // few centipawns.
+    const int runs = white_view("6k1/8/8/8/8/8/P7/7K w - - 0 1");
+    const int caught = white_view("6k1/8/8/8/8/8/P7/7K b - - 0 1");
+    EXPECT_GT(runs - caught, 100);
+    // With a Black Knight on the board it is no pawn ending, and the side to
+    // move is worth its tempo only.
+    const int knight_w = white_view("6k1/8/8/8/8/8/P7/n6K w - - 0 1");
+    const int knight_b = white_view("6k1/8/8/8/8/8/P7/n6K b - - 0 1");
+    EXPECT_LT(knight_w - knight_b, 60);
+}
+
+TEST(ChessEvaluation, APawnThatCannotAdvanceSafelyAndHasNoSupportIsWeaker) {
+    // d3 is backward while Black's pawn on c5 attacks d4, its stop square, and
+    // White's e-pawn is already past it. With the black pawn one step further,
+    // on c4, nothing attacks d4: d3 may advance. The further black pawn counts
+    // for Black, so only the backward pawn's weakness can put the first
+    // position below the second.
+    const int backward = white_view("4k3/8/8/2p5/4P3/3P4/8/4K3 w - - 0 1");
+    const int free = white_view("4k3/8/8/8/2p1P3/3P4/8/4K3 w - - 0 1");
+    EXPECT_GT(free, backward);
 }
 
 TEST(ChessEvaluation, AKingBehindItsPawnsIsSaferThanOneWithoutThem) {

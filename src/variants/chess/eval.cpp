@@ -109,6 +109,22 @@ struct Spans {
 };
 inline constexpr Spans kSpans{};
 
+// One square forward for c's pawns; the squares of sq's colour; and the
+// squares up to three behind c's pawns.
+constexpr Bitboard forward(Color c, Bitboard b) { return c == WHITE ? b << 8 : b >> 8; }
+constexpr Bitboard kLightSquares = 0x55AA55AA55AA55AAULL;
+constexpr Bitboard same_colour(int sq) {
+    return (kLightSquares & bb(sq)) ? kLightSquares : ~kLightSquares;
+}
+constexpr Bitboard backward_fill(Color c, Bitboard b) {
+    const Bitboard one = c == WHITE ? b >> 8 : b << 8;
+    const Bitboard two = c == WHITE ? one >> 8 : one << 8;
+    return one | two | (c == WHITE ? two >> 8 : two << 8);
+}
+constexpr Bitboard kCentreFiles = file_bb(2) | file_bb(3) | file_bb(4) | file_bb(5);
+constexpr Bitboard kWhiteSpaceRanks = rank_bb(1) | rank_bb(2) | rank_bb(3);
+constexpr Bitboard kBlackSpaceRanks = rank_bb(4) | rank_bb(5) | rank_bb(6);
+
 struct Score {
     int mg = 0, eg = 0;
     void add(int m, int e) {
@@ -138,18 +154,25 @@ int distance(int a, int b) {
 
 // Pawn structure of c: passed (more the further, less when blocked, and in
 // the endgame by the Kings' distances to the square in front), isolated,
-// doubled, defended or side by side.
-[[gnu::always_inline]] inline void pawn_terms(const EvalWeights& W, const Position& pos, Color c,
-                                              Score& s) {
+// backward (no pawn of its own beside or behind it can guard its stop square,
+// which an enemy pawn attacks), doubled, defended or side by side. Returns
+// c's passed pawns.
+[[gnu::always_inline]] inline Bitboard pawn_terms(const EvalWeights& W, const Position& pos,
+                                                  Color c, Score& s) {
     using enum EvalWeights::Name;
     const Color them = Color(c ^ 1);
     const Bitboard ours = pos.pieces(c, PAWN), theirs = pos.pieces(them, PAWN);
-    const Bitboard defended = pawn_attacks(c, ours);
+    const Bitboard defended = pawn_attacks(c, ours), their_attacks = pawn_attacks(them, theirs);
     const int up = c == WHITE ? 8 : -8;
+    Bitboard passed = 0;
     for (Bitboard b = ours; b;) {
         const int sq = pop_lsb(b);
         const int f = file_of(sq), rr = relative_rank(c, sq);
-        if (!(ours & kSpans.beside[f])) s.add(-W[ISOLATED_MG], -W[ISOLATED_EG]);
+        if (!(ours & kSpans.beside[f]))
+            s.add(-W[ISOLATED_MG], -W[ISOLATED_EG]);
+        else if (rr < 6 && (their_attacks & bb(sq + up)) &&
+                 !(ours & kSpans.beside[f] & (kSpans.passed[them][sq] | rank_bb(rank_of(sq)))))
+            s.add(-W[BACKWARD_MG], -W[BACKWARD_EG]);
         if (ours & kSpans.front[c][sq]) s.add(-W[DOUBLED_MG], -W[DOUBLED_EG]);
         if (defended & bb(sq))
             s.add(W[DEFENDED_MG] + W[DEFENDED_RANK_MG] * rr,
@@ -157,6 +180,7 @@ int distance(int a, int b) {
         else if (ours & kSpans.beside[f] & rank_bb(rank_of(sq)))
             s.add(W[PHALANX_MG] + W[PHALANX_RANK_MG] * rr, W[PHALANX_EG] + W[PHALANX_RANK_EG] * rr);
         if ((theirs & kSpans.passed[c][sq]) || (ours & kSpans.front[c][sq])) continue;
+        passed |= bb(sq);
         const int stop = sq + up;
         const bool blocked = pos.pieces() & bb(stop);
         int mg = passed_mg(W, rr), eg = passed_eg(W, rr);
@@ -168,6 +192,35 @@ int distance(int a, int b) {
             eg += (rr - 2) * (W[PASSED_THEIR_KING_EG] * distance(pos.king_square(them), stop) -
                               W[PASSED_OUR_KING_EG] * distance(pos.king_square(c), stop));
         s.add(mg, eg);
+    }
+    return passed;
+}
+
+// The passed pawns of c once every attack is known: a free path to the last
+// rank counts, more if the enemy attacks none of it; in a pawn ending, a pawn
+// the enemy King cannot catch (the rule of the square) is nearly a Queen.
+[[gnu::always_inline]] inline void passed_path_terms(const EvalWeights& W, const Position& pos,
+                                                     Color c, Bitboard passed,
+                                                     Bitboard their_attacks, Score& s) {
+    using enum EvalWeights::Name;
+    const Color them = Color(c ^ 1);
+    const bool pawn_ending =
+        !(pos.pieces(them) & ~pos.pieces(them, PAWN) & ~pos.pieces(them, KING));
+    const int their_king = pos.king_square(them);
+    while (passed) {
+        const int sq = pop_lsb(passed);
+        const int rr = relative_rank(c, sq);
+        const Bitboard path = kSpans.front[c][sq];
+        if (path & pos.pieces()) continue;
+        if (rr >= 3)
+            s.add(0,
+                  (rr - 2) * (W[PASSED_FREE_EG] + (path & their_attacks ? 0 : W[PASSED_SAFE_EG])));
+        if (pawn_ending) {
+            const int queening = make_square(file_of(sq), c == WHITE ? 7 : 0);
+            const int moves = 7 - (rr == 1 ? 2 : rr);
+            if (distance(their_king, queening) - (pos.side_to_move() == them) > moves)
+                s.add(0, W[UNSTOPPABLE_EG]);
+        }
     }
 }
 
@@ -238,6 +291,7 @@ int scale_endgame(const Position& pos, int eg) {
     const Bitboard pawn_att[COLOR_NB] = {pawn_attacks(WHITE, pos.pieces(WHITE, PAWN)),
                                          pawn_attacks(BLACK, pos.pieces(BLACK, PAWN))};
     int attack_units[COLOR_NB] = {0, 0}, attackers[COLOR_NB] = {0, 0};
+    Bitboard passed[COLOR_NB] = {0, 0};
     // What each side attacks: everything, and by each kind of piece.
     Bitboard attacked[COLOR_NB], attacked_by[COLOR_NB][PIECE_TYPE_NB] = {};
     for (Color c : {WHITE, BLACK}) {
@@ -252,6 +306,7 @@ int scale_endgame(const Position& pos, int eg) {
         const Bitboard mobility_area = ~own & ~pawn_att[them];
         const int their_king = pos.king_square(them);
         const Bitboard king_zone = kKingAttacks[their_king] | bb(their_king);
+        const int up = c == WHITE ? 8 : -8;
         for (Bitboard b = own; b;) {
             const int sq = pop_lsb(b);
             const PieceType pt = type_of(pos.piece_on(sq));
@@ -278,6 +333,11 @@ int scale_endgame(const Position& pos, int eg) {
             }
             // An outpost: on the enemy's half or the middle, guarded by a
             // pawn, where no enemy pawn can ever attack it.
+            if (pt == BISHOP)  // its own pawns on its colour hem it in
+                s[c].add(-W[BISHOP_PAWNS_MG] * popcount(our_pawns & same_colour(sq)),
+                         -W[BISHOP_PAWNS_EG] * popcount(our_pawns & same_colour(sq)));
+            if ((pt == KNIGHT || pt == BISHOP) && (pos.pieces(PAWN) & bb(sq + up)))
+                s[c].mg += W[MINOR_BEHIND_PAWN_MG];  // shielded from attack along its file
             if ((pt == KNIGHT || pt == BISHOP) && relative_rank(c, sq) >= 3 &&
                 relative_rank(c, sq) <= 5 && (pawn_att[c] & bb(sq)) &&
                 !(their_pawns & kSpans.passed[c][sq] & kSpans.beside[file_of(sq)]))
@@ -288,12 +348,28 @@ int scale_endgame(const Position& pos, int eg) {
                 attack_units[c] += by_kind(W, KNIGHT_KING_ATTACK, pt) * popcount(hit);
             }
         }
-        pawn_terms(W, pos, c, s[c]);
+        passed[c] = pawn_terms(W, pos, c, s[c]);
         if (popcount(pos.pieces(c, BISHOP)) >= 2) s[c].add(W[BISHOP_PAIR_MG], W[BISHOP_PAIR_EG]);
     }
     for (Color c : {WHITE, BLACK}) {
         const Color them = Color(c ^ 1);
         s[c].mg += shelter(W, pos, c);
+        passed_path_terms(W, pos, c, passed[c], attacked[them], s[c]);
+        // Pawn pushes to squares the enemy's pawns do not attack (and where
+        // the pawn is defended if attacked at all) that would attack a piece.
+        const Bitboard our_pawns = pos.pieces(c, PAWN);
+        Bitboard push = forward(c, our_pawns) & ~occ;
+        push |= forward(c, push & rank_bb(c == WHITE ? 2 : 5)) & ~occ;
+        push &= ~pawn_att[them] & (attacked[c] | ~attacked[them]);
+        const int push_threats =
+            popcount(pawn_attacks(c, push) & pos.pieces(them) & ~pos.pieces(them, PAWN));
+        s[c].add(W[PUSH_THREAT_MG] * push_threats, W[PUSH_THREAT_EG] * push_threats);
+        // Space: safe squares of the centre files on c's second to fourth
+        // ranks, twice those behind its own pawns.
+        const Bitboard area = kCentreFiles & (c == WHITE ? kWhiteSpaceRanks : kBlackSpaceRanks);
+        const Bitboard safe_space = area & ~our_pawns & ~pawn_att[them];
+        const Bitboard behind = backward_fill(c, our_pawns);
+        s[c].mg += W[SPACE_MG] * (popcount(safe_space) + popcount(safe_space & behind));
         // Threats to c's pieces: a Rook or Queen a minor piece attacks, a
         // Queen a Rook attacks, and any piece attacked and not defended.
         const Bitboard minors = attacked_by[them][KNIGHT] | attacked_by[them][BISHOP];
