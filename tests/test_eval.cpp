@@ -306,15 +306,24 @@ TEST(ChessEvaluation, APawnTheKingCannotCatchIsWorthMoreThanAPawn) {
     EXPECT_LT(knight_w - knight_b, 60);
 }
 
-TEST(ChessEvaluation, APawnThatCannotAdvanceSafelyAndHasNoSupportIsWeaker) {
+TEST(ChessEvaluation, APawnThatCannotAdvanceSafelyAndHasNoSupportIsBackward) {
     // d3 is backward while Black's pawn on c5 attacks d4, its stop square, and
-    // White's e-pawn is already past it. With the black pawn one step further,
-    // on c4, nothing attacks d4: d3 may advance. The further black pawn counts
-    // for Black, so only the backward pawn's weakness can put the first
-    // position below the second.
-    const int backward = white_view("4k3/8/8/2p5/4P3/3P4/8/4K3 w - - 0 1");
-    const int free = white_view("4k3/8/8/8/2p1P3/3P4/8/4K3 w - - 0 1");
-    EXPECT_GT(free, backward);
+    // White's e-pawn is already past it; with the black pawn on c4 nothing
+    // attacks d4, and with White's e-pawn on e3 it could guard d4. Only the
+    // first position's score depends on the backward pawn's weights.
+    chess::EvalWeights none = chess::kEvalWeights;
+    none.w[chess::EvalWeights::BACKWARD_MG] = none.w[chess::EvalWeights::BACKWARD_EG] = 0;
+    auto penalty = [&](const std::string& fen) {
+        const chess::Position pos = load(fen);
+        const int sign = pos.side_to_move() == WHITE ? 1 : -1;
+        return sign * (chess::evaluate_with(pos, none) - chess::evaluate(pos));
+    };
+    EXPECT_GT(penalty("4k3/8/8/2p5/4P3/3P4/8/4K3 w - - 0 1"), 0);
+    EXPECT_GT(penalty("4k3/8/8/2p5/4P3/3P4/8/4K3 b - - 0 1"), 0);
+    EXPECT_EQ(penalty("4k3/8/8/8/2p1P3/3P4/8/4K3 w - - 0 1"), 0);
+    EXPECT_EQ(penalty("4k3/8/8/2p5/8/3PP3/8/4K3 w - - 0 1"), 0);
+    // The same for Black: its d6 pawn, with White's c4 pawn attacking d5.
+    EXPECT_LT(penalty("4k3/8/3p4/4p3/2P5/8/8/4K3 w - - 0 1"), 0);
 }
 
 TEST(ChessEvaluation, AKingBehindItsPawnsIsSaferThanOneWithoutThem) {
