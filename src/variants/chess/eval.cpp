@@ -306,7 +306,6 @@ int scale_endgame(const Position& pos, int eg) {
         const Bitboard mobility_area = ~own & ~pawn_att[them];
         const int their_king = pos.king_square(them);
         const Bitboard king_zone = kKingAttacks[their_king] | bb(their_king);
-        const int up = c == WHITE ? 8 : -8;
         for (Bitboard b = own; b;) {
             const int sq = pop_lsb(b);
             const PieceType pt = type_of(pos.piece_on(sq));
@@ -331,13 +330,13 @@ int scale_endgame(const Position& pos, int eg) {
                 s[c].add(half_open ? W[ROOK_HALF_OPEN_MG] : W[ROOK_OPEN_MG],
                          half_open ? W[ROOK_HALF_OPEN_EG] : W[ROOK_OPEN_EG]);
             }
-            // An outpost: on the enemy's half or the middle, guarded by a
-            // pawn, where no enemy pawn can ever attack it.
             if (pt == BISHOP)  // its own pawns on its colour hem it in
                 s[c].add(-W[BISHOP_PAWNS_MG] * popcount(our_pawns & same_colour(sq)),
                          -W[BISHOP_PAWNS_EG] * popcount(our_pawns & same_colour(sq)));
-            if ((pt == KNIGHT || pt == BISHOP) && (pos.pieces(PAWN) & bb(sq + up)))
+            if ((pt == KNIGHT || pt == BISHOP) && (pos.pieces(PAWN) & forward(c, bb(sq))))
                 s[c].mg += W[MINOR_BEHIND_PAWN_MG];  // shielded from attack along its file
+            // An outpost: on the enemy's half or the middle, guarded by a
+            // pawn, where no enemy pawn can ever attack it.
             if ((pt == KNIGHT || pt == BISHOP) && relative_rank(c, sq) >= 3 &&
                 relative_rank(c, sq) <= 5 && (pawn_att[c] & bb(sq)) &&
                 !(their_pawns & kSpans.passed[c][sq] & kSpans.beside[file_of(sq)]))
@@ -356,7 +355,8 @@ int scale_endgame(const Position& pos, int eg) {
         s[c].mg += shelter(W, pos, c);
         passed_path_terms(W, pos, c, passed[c], attacked[them], s[c]);
         // Pawn pushes to squares the enemy's pawns do not attack (and where
-        // the pawn is defended if attacked at all) that would attack a piece.
+        // the pawn is defended if attacked at all) that would attack a piece
+        // or give check.
         const Bitboard our_pawns = pos.pieces(c, PAWN);
         Bitboard push = forward(c, our_pawns) & ~occ;
         push |= forward(c, push & rank_bb(c == WHITE ? 2 : 5)) & ~occ;
