@@ -158,11 +158,11 @@ int distance(int a, int b) {
 // which an enemy pawn attacks), doubled, defended or side by side. Returns
 // c's passed pawns.
 [[gnu::always_inline]] inline Bitboard pawn_terms(const EvalWeights& W, const Position& pos,
-                                                  Color c, Score& s) {
+                                                  Color c, Bitboard their_attacks, Score& s) {
     using enum EvalWeights::Name;
     const Color them = Color(c ^ 1);
     const Bitboard ours = pos.pieces(c, PAWN), theirs = pos.pieces(them, PAWN);
-    const Bitboard defended = pawn_attacks(c, ours), their_attacks = pawn_attacks(them, theirs);
+    const Bitboard defended = pawn_attacks(c, ours);
     const int up = c == WHITE ? 8 : -8;
     Bitboard passed = 0;
     for (Bitboard b = ours; b;) {
@@ -330,9 +330,10 @@ int scale_endgame(const Position& pos, int eg) {
                 s[c].add(half_open ? W[ROOK_HALF_OPEN_MG] : W[ROOK_OPEN_MG],
                          half_open ? W[ROOK_HALF_OPEN_EG] : W[ROOK_OPEN_EG]);
             }
-            if (pt == BISHOP)  // its own pawns on its colour hem it in
-                s[c].add(-W[BISHOP_PAWNS_MG] * popcount(our_pawns & same_colour(sq)),
-                         -W[BISHOP_PAWNS_EG] * popcount(our_pawns & same_colour(sq)));
+            if (pt == BISHOP) {  // its own pawns on its colour hem it in
+                const int hemmed = popcount(our_pawns & same_colour(sq));
+                s[c].add(-W[BISHOP_PAWNS_MG] * hemmed, -W[BISHOP_PAWNS_EG] * hemmed);
+            }
             if ((pt == KNIGHT || pt == BISHOP) && (pos.pieces(PAWN) & forward(c, bb(sq))))
                 s[c].mg += W[MINOR_BEHIND_PAWN_MG];  // shielded from attack along its file
             // An outpost: on the enemy's half or the middle, guarded by a
@@ -347,7 +348,7 @@ int scale_endgame(const Position& pos, int eg) {
                 attack_units[c] += by_kind(W, KNIGHT_KING_ATTACK, pt) * popcount(hit);
             }
         }
-        passed[c] = pawn_terms(W, pos, c, s[c]);
+        passed[c] = pawn_terms(W, pos, c, pawn_att[them], s[c]);
         if (popcount(pos.pieces(c, BISHOP)) >= 2) s[c].add(W[BISHOP_PAIR_MG], W[BISHOP_PAIR_EG]);
     }
     for (Color c : {WHITE, BLACK}) {
