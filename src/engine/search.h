@@ -402,6 +402,9 @@ class Search {
         int scores[Pos::kMaxMoves];
         score_moves(moves, scores, tt_hit ? tt.move : Move::none(), ply);
         const Value alpha_orig = alpha;
+        // The table's move captures (it is tried first): the quiet moves
+        // after it are less likely to matter, and are reduced a ply more.
+        bool tt_capture = false;
         Value best = -VALUE_INFINITE;
         Move best_move;
         int searched = 0;
@@ -412,6 +415,7 @@ class Search {
             if (m == excluded) continue;
             const int gain = move_gain(pos_, m);
             const bool quiet = gain == 0;
+            if (tt_hit && m == tt.move && !quiet) tt_capture = true;
             const int history = quiet ? quiet_history(m, ply) : 0;
             // Step 6. Pruning at shallow depth, at non-PV nodes out of check
             // once a move was searched: quiet moves by futility (they cannot
@@ -451,6 +455,9 @@ class Search {
                 else if (tt_value >= beta)
                     singular = -1;
             }
+            // A check that loses material by static exchange is not extended:
+            // a sacrifice that works shows at the depth it is searched to.
+            const bool safe = see_ge(pos_, m, 0);
             make(m, ply);
             const bool gives_check = pos_.in_check();
             if (prune && !gives_check) {
@@ -460,9 +467,10 @@ class Search {
             // Extensions stop at twice the iteration's depth, and a check is
             // extended only within twice the remaining depth and 8 plies:
             // lines of checks cannot grow the tree without bound.
-            const int ext = ply < 2 * root_depth_
-                                ? std::max(singular, gives_check && ply < 2 * depth + 8 ? 1 : 0)
-                                : std::min(singular, 0);
+            const int ext =
+                ply < 2 * root_depth_
+                    ? std::max(singular, gives_check && safe && ply < 2 * depth + 8 ? 1 : 0)
+                    : std::min(singular, 0);
             const int new_depth = depth - 1 + ext;
             Value v;
             if (searched == 0) {
@@ -472,9 +480,12 @@ class Search {
                 // at non-PV nodes and while not improving, less for a move
                 // with a good history.
                 int r = 0;
-                if (depth >= 3 && quiet && !in_check && !gives_check && searched >= 3) {
+                if (depth >= 3 && quiet && !in_check && !gives_check &&
+                    searched >= (pv_node ? 3 : 2)) {
                     r = reductions_[std::min(depth, 63)][std::min(searched, 63)] +
-                        (pv_node ? 0 : 1) + (improving ? 0 : 1) - history / 8192;
+                        (pv_node ? 0 : 1) + (improving ? 0 : 1) - history / 8192 -
+                        (m == here.killers[0] || m == here.killers[1] ? 1 : 0) +
+                        (tt_capture ? 1 : 0);
                     r = std::clamp(r, 0, new_depth - 1);
                 }
                 v = -search(-alpha - 1, -alpha, new_depth - r, ply + 1, false);
