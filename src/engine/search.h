@@ -121,6 +121,17 @@ class Search {
             return 0;
     }();
 
+    // Whether futility pruning looks at the depth a quiet move would be
+    // searched to once reduced (up to 5 plies), or only at the last two
+    // plies of the search, for a variant that sets
+    // Pos::kFutilityAtReducedDepth to false.
+    static constexpr bool kFutilityAtReducedDepth = [] {
+        if constexpr (requires { Pos::kFutilityAtReducedDepth; })
+            return Pos::kFutilityAtReducedDepth;
+        else
+            return true;
+    }();
+
     bool stopped() const { return shared_.stop.load(std::memory_order_relaxed); }
 
     void build_reductions() {
@@ -426,7 +437,16 @@ class Search {
             const bool may_prune = !pv_node && !in_check && searched > 0 && !is_mate_score(alpha);
             bool prune = false;
             if (may_prune && quiet) {
-                prune = (depth <= 2 && eval + 150 * depth <= alpha) ||
+                // The depth the move would be searched to once reduced
+                // (less with a good history): futility looks that far.
+                const int lmr_depth = std::max(
+                    depth - 1 - reductions_[std::min(depth, 63)][std::min(searched + 1, 63)] +
+                        history / 8192,
+                    0);
+                const bool futile = kFutilityAtReducedDepth
+                                        ? lmr_depth <= 5 && eval + 80 + 100 * lmr_depth <= alpha
+                                        : depth <= 2 && eval + 150 * depth <= alpha;
+                prune = futile ||
                         (depth <= 5 && quiet_count >= (3 + depth * depth) / (improving ? 1 : 2)) ||
                         (depth <= 3 && history < -3000 * depth) ||
                         (depth <= 7 && !see_ge(pos_, m, -30 * depth * depth));

@@ -48,6 +48,11 @@ class Position : public PositionBase<Position, Traits> {
     static constexpr std::string_view kId = kInfo.id;
     static constexpr std::string_view kStartFen = kInfo.default_fen();
     static constexpr std::size_t kMaxMoves = 1024;
+    // The search's futility pruning of quiet moves stays at the last two
+    // plies: Wataku's mates are often quiet moves that give no check (a
+    // King's last flight taken), and futility at the reduced depth of a move
+    // (docs/engine.md, S2) missed the shortest mate of a puzzle.
+    static constexpr bool kFutilityAtReducedDepth = false;
     using Moves = MoveList<kMaxMoves>;
 
     Position();
