@@ -496,9 +496,11 @@ class Search {
             if (searched == 0) {
                 v = -search(-beta, -alpha, new_depth, ply + 1, pv_node);
             } else {
-                // Late-move reductions for quiet moves that do not check: more
-                // at non-PV nodes and while not improving, less for a move
-                // with a good history.
+                // Late-move reductions for quiet moves that do not check, from
+                // the second move at non-PV nodes and the third at PV nodes:
+                // more at non-PV nodes, while not improving and after a
+                // capturing table move, less for a killer and for a move with
+                // a good history.
                 int r = 0;
                 if (depth >= 3 && quiet && !in_check && !gives_check &&
                     searched >= (pv_node ? 3 : 2)) {
