@@ -140,6 +140,12 @@ class Search {
                 reductions_[d][m] = static_cast<std::int8_t>(0.4 + std::log(d) * std::log(m) / 2.2);
     }
 
+    // The late-move reduction of the count-th move at depth, before the
+    // node's adjustments.
+    int base_reduction(int depth, int count) const {
+        return reductions_[std::min(depth, 63)][std::min(count, 63)];
+    }
+
     // After an iteration of a timed search: whether to stop rather than
     // start another. The share of the optimum time it may use grows while
     // the best move keeps changing (a decaying count of changes) and while
@@ -439,10 +445,8 @@ class Search {
             if (may_prune && quiet) {
                 // The depth the move would be searched to once reduced
                 // (less with a good history): futility looks that far.
-                const int lmr_depth = std::max(
-                    depth - 1 - reductions_[std::min(depth, 63)][std::min(searched + 1, 63)] +
-                        history / 8192,
-                    0);
+                const int lmr_depth =
+                    std::max(depth - 1 - base_reduction(depth, searched + 1) + history / 8192, 0);
                 const bool futile = kFutilityAtReducedDepth
                                         ? lmr_depth <= 5 && eval + 80 + 100 * lmr_depth <= alpha
                                         : depth <= 2 && eval + 150 * depth <= alpha;
@@ -475,9 +479,6 @@ class Search {
                 else if (tt_value >= beta)
                     singular = -1;
             }
-            // A check that loses material by static exchange is not extended:
-            // a sacrifice that works shows at the depth it is searched to.
-            const bool safe = see_ge(pos_, m, 0);
             make(m, ply);
             const bool gives_check = pos_.in_check();
             if (prune && !gives_check) {
@@ -486,11 +487,20 @@ class Search {
             }
             // Extensions stop at twice the iteration's depth, and a check is
             // extended only within twice the remaining depth and 8 plies:
-            // lines of checks cannot grow the tree without bound.
-            const int ext =
-                ply < 2 * root_depth_
-                    ? std::max(singular, gives_check && safe && ply < 2 * depth + 8 ? 1 : 0)
-                    : std::min(singular, 0);
+            // lines of checks cannot grow the tree without bound. A check that
+            // loses material by static exchange is not extended either: a
+            // sacrifice that works shows at the depth it is searched to. The
+            // exchange is judged before the move, taken back for that only
+            // when the move checks (few do).
+            bool extend_check =
+                gives_check && singular < 1 && ply < 2 * root_depth_ && ply < 2 * depth + 8;
+            if (extend_check) {
+                pos_.undo_move(m);
+                extend_check = see_ge(pos_, m, 0);
+                pos_.do_move(m);
+            }
+            const int ext = ply < 2 * root_depth_ ? std::max(singular, extend_check ? 1 : 0)
+                                                  : std::min(singular, 0);
             const int new_depth = depth - 1 + ext;
             Value v;
             if (searched == 0) {
@@ -504,9 +514,8 @@ class Search {
                 int r = 0;
                 if (depth >= 3 && quiet && !in_check && !gives_check &&
                     searched >= (pv_node ? 3 : 2)) {
-                    r = reductions_[std::min(depth, 63)][std::min(searched, 63)] +
-                        (pv_node ? 0 : 1) + (improving ? 0 : 1) - history / 8192 -
-                        (m == here.killers[0] || m == here.killers[1] ? 1 : 0) +
+                    r = base_reduction(depth, searched) + (pv_node ? 0 : 1) + (improving ? 0 : 1) -
+                        history / 8192 - (m == here.killers[0] || m == here.killers[1] ? 1 : 0) +
                         (tt_capture ? 1 : 0);
                     r = std::clamp(r, 0, new_depth - 1);
                 }
