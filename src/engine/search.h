@@ -506,17 +506,18 @@ class Search {
             if (searched == 0) {
                 v = -search(-beta, -alpha, new_depth, ply + 1, pv_node);
             } else {
-                // Late-move reductions for quiet moves that do not check, from
-                // the second move at non-PV nodes and the third at PV nodes:
-                // more at non-PV nodes, while not improving and after a
-                // capturing table move, less for a killer and for a move with
-                // a good history.
+                // Late-move reductions for quiet moves that are not extended
+                // (so a check that loses material by static exchange is
+                // reduced, a ply less), from the second move at non-PV nodes
+                // and the third at PV nodes: more at non-PV nodes, while not
+                // improving and after a capturing table move, less for a
+                // killer and for a move with a good history.
                 int r = 0;
-                if (depth >= 3 && quiet && !in_check && !gives_check &&
+                if (depth >= 3 && quiet && !in_check && !extend_check &&
                     searched >= (pv_node ? 3 : 2)) {
                     r = base_reduction(depth, searched) + (pv_node ? 0 : 1) + (improving ? 0 : 1) -
                         history / 8192 - (m == here.killers[0] || m == here.killers[1] ? 1 : 0) +
-                        (tt_capture ? 1 : 0);
+                        (tt_capture ? 1 : 0) - (gives_check ? 1 : 0);
                     r = std::clamp(r, 0, new_depth - 1);
                 }
                 v = -search(-alpha - 1, -alpha, new_depth - r, ply + 1, false);
