@@ -507,8 +507,9 @@ class Search {
                 v = -search(-beta, -alpha, new_depth, ply + 1, pv_node);
             } else {
                 // Late-move reductions for quiet moves that are not extended
-                // (so a check that loses material by static exchange is
-                // reduced, a ply less), from the second move at non-PV nodes
+                // (so a check is reduced, a ply less, where it loses material
+                // by static exchange or its line is past the extension
+                // limits above), from the second move at non-PV nodes
                 // and the third at PV nodes: more at non-PV nodes, while not
                 // improving and after a capturing table move, less for a
                 // killer and for a move with a good history.
