@@ -424,11 +424,16 @@ TEST(Search, SeededSkillLevelsAreRepeatable) {
 }
 
 // The table is mapped lazily and cleared only when written: whatever the
-// path, a cleared or resized table holds nothing.
+// path, a cleared or resized table holds nothing. What it holds is given
+// back only for its own key.
 TEST(TranspositionTable, ClearAndResizeForgetEverything) {
     engine::TranspositionTable tt(1);
     std::mt19937_64 rng(5);
     std::vector<std::uint64_t> keys(500);
+    const auto eval_of = [](std::size_t i) {
+        return i == 0 ? -engine::VALUE_INFINITE
+                      : engine::Value(static_cast<int>(i * 61 % 4001) - 2000);
+    };
     for (std::uint64_t& k : keys) k = rng() | 1;
     const auto hits = [&] {
         int n = 0;
@@ -443,7 +448,7 @@ TEST(TranspositionTable, ClearAndResizeForgetEverything) {
         tt.new_search();
         for (std::size_t i = 0; i < keys.size(); ++i)
             tt.store(keys[i], Move::from_raw(static_cast<std::uint32_t>(i + 1)), engine::Value(7),
-                     engine::Value(0), 3, engine::BOUND_EXACT);
+                     eval_of(i), 3, engine::BOUND_EXACT);
     };
     fill();
     ASSERT_GT(hits(), 450);  // 4-entry buckets over 16384 entries: next to no evictions
@@ -451,6 +456,17 @@ TEST(TranspositionTable, ClearAndResizeForgetEverything) {
     ASSERT_TRUE(tt.probe(keys[0], h));
     EXPECT_EQ(h.move, Move::from_raw(1));
     EXPECT_EQ(h.depth, 3);
+    // Every entry found gives back what was stored with its key, the static
+    // evaluation too (kept beside the key, negative ones and the in-check
+    // marker included).
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+        if (!tt.probe(keys[i], h)) continue;
+        EXPECT_EQ(h.move, Move::from_raw(static_cast<std::uint32_t>(i + 1))) << i;
+        EXPECT_EQ(h.value, 7) << i;
+        EXPECT_EQ(h.eval, eval_of(i)) << i;
+        // A key one bit away (the same bucket) is another position.
+        EXPECT_FALSE(tt.probe(keys[i] ^ 2, h)) << i;
+    }
     tt.clear();
     EXPECT_EQ(hits(), 0);
     fill();
