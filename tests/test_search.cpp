@@ -660,6 +660,27 @@ TEST(Search, TinyNodeLimitReportsARealScore) {
     }
 }
 
+// A mate given on the move rule's last ply wins (the game looks for mate
+// before the move rule: X-24, D-13 and chess alike); the search must not call
+// it a draw. The same position a ply earlier in the count is no different.
+TEST(Search, MateOnTheMoveRulesLastPlyWins) {
+    for (const char* clock : {"99", "50"}) {
+        Engine e;
+        ASSERT_TRUE(e.set_variant("chess"));
+        ASSERT_TRUE(
+            e.set_position(std::string("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - ") + clock + " 80", {}));
+        Limits l;
+        l.depth = 3;
+        const Result r = e.search(l);
+        EXPECT_EQ(r.best, "d1d8") << clock;
+        EXPECT_EQ(protocol::uci_score(r.score), "mate 1") << clock;
+    }
+    // The position after the mate is over by mate, not by the move rule.
+    chess::Position p;
+    ASSERT_TRUE(p.set_fen("3R2k1/5ppp/8/8/8/8/5PPP/6K1 b - - 100 80"));
+    EXPECT_EQ(p.outcome(), Outcome::CHECKMATE);
+}
+
 // A Wreckage middlegame whose first iteration alone is expensive (hundreds of
 // thousands of quiescence nodes): the limits must hold inside it too, with a
 // legal move and a real score.

@@ -29,8 +29,17 @@ namespace chimera::engine {
 template <class Pos>
 bool is_search_draw(const Pos& pos) {
     if (pos.repetition_count() >= 1) return true;
+    // The move rule draws only a position that is not mate: a mate given on
+    // the rule's last ply wins, as the game decides (PositionBase::outcome
+    // looks for a legal move first). Only a side in check can be mated, so
+    // the rare position at the limit in check pays for a move generation.
     if constexpr (Pos::kMoveRulePlies > 0)
-        if (pos.rule50() >= Pos::kMoveRulePlies) return true;
+        if (pos.rule50() >= Pos::kMoveRulePlies) {
+            if (!pos.in_check()) return true;
+            typename Pos::Moves moves;
+            pos.legal_moves(moves);
+            return !moves.empty();
+        }
     if constexpr (requires { pos.insufficient_material(); })
         if (pos.insufficient_material()) return true;
     return false;
