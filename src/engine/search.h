@@ -518,8 +518,9 @@ class Search {
                 // Late-move reductions for quiet moves that are not extended
                 // (so a check is reduced, a ply less, where it loses material
                 // by static exchange or its line is past the extension
-                // limits above), from the second move at non-PV nodes
-                // and the third at PV nodes: more at non-PV nodes, while not
+                // limits above), from the third move at non-PV nodes and
+                // the fourth at PV nodes (searched counts the moves before
+                // this one): more at non-PV nodes, while not
                 // improving and after a capturing table move, less for a
                 // killer and for a move with a good history.
                 int r = 0;
