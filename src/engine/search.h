@@ -103,10 +103,10 @@ class Search {
 
   private:
     using Continuation = typename Histories<Pos>::Continuation;
-    // What a ply of the current line keeps: the move made there (none for a
-    // null move) and its continuation table, its static evaluation, killers.
+    // What a ply of the current line keeps: the continuation table of the
+    // move made there (the empty one for a null move), its static
+    // evaluation, killers.
     struct Frame {
-        Move move;
         Continuation* cont = nullptr;
         Value eval = VALUE_NONE;
         Move killers[2];
@@ -261,10 +261,9 @@ class Search {
                                           : static_cast<int>(type_of(pos_.piece_on(m.from())));
     }
 
-    // Makes m at ply, noting it and its continuation table in the ply's frame.
+    // Makes m at ply, noting its continuation table in the ply's frame.
     void make(Move m, int ply) {
         Frame& f = frame(ply);
-        f.move = m;
         f.cont = &h_.continuation[moved_type(m)][m.to()];
         pos_.do_move(m);
     }
@@ -407,7 +406,6 @@ class Search {
         if (!pv_node && !in_check && depth >= 3 && eval >= beta && !is_mate_score(beta) &&
             excluded.is_none() && !here.after_null && pos_.null_move_ok()) {
             const int r = 3 + depth / 4 + std::min(3, (eval - beta) / 200);
-            here.move = Move::none();
             here.cont = &h_.none;
             pos_.do_null_move();
             frame(ply + 1).after_null = true;
