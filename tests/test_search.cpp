@@ -12,6 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <cstdlib>
@@ -19,6 +20,7 @@
 #include <regex>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <vector>
 
 #include "binary_under_test.h"
@@ -476,6 +478,37 @@ TEST(TranspositionTable, ClearAndResizeForgetEverything) {
     EXPECT_EQ(tt.megabytes(), 2u);
     fill();
     EXPECT_GT(hits(), 450);
+}
+
+// Threads storing one key at once (the same move and value, each depth with
+// its own evaluation) while another reads it: a read that meets one store's
+// data beside another's second word must miss, never give one entry's depth
+// with another's evaluation.
+TEST(TranspositionTable, ATornEntryIsAMiss) {
+    engine::TranspositionTable tt(1);
+    constexpr std::uint64_t kKey = 0x8badf00d12345677ULL;
+    const auto eval_for = [](int depth) { return engine::Value(depth * 37 - 900); };
+    std::atomic<bool> done{false};
+    std::vector<std::thread> writers;
+    for (int w = 0; w < 2; ++w)
+        writers.emplace_back([&, w] {
+            for (int i = 0; !done.load(std::memory_order_relaxed); ++i) {
+                const int depth = (i * 7 + w * 13) % 40;
+                tt.store(kKey, Move::from_raw(77), engine::Value(5), eval_for(depth), depth,
+                         engine::BOUND_LOWER);
+            }
+        });
+    int hits = 0;
+    for (int i = 0; i < 400000; ++i) {
+        engine::TTHit h;
+        if (!tt.probe(kKey, h)) continue;
+        ++hits;
+        ASSERT_EQ(h.move, Move::from_raw(77));
+        ASSERT_EQ(h.eval, eval_for(h.depth)) << "depth " << h.depth << " after " << i;
+    }
+    done = true;
+    for (std::thread& t : writers) t.join();
+    EXPECT_GT(hits, 0);
 }
 
 // ---------------------------------------------------------------------------

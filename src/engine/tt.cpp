@@ -10,19 +10,29 @@ namespace chimera::engine {
 namespace {
 
 // The data word: bits 0-31 move, 32-47 value, 48-55 depth + 1, 56-57 bound,
-// 58-63 generation. The other word holds the key's low 48 bits and the static
-// evaluation (bits 48-63), XOR the data word: 48 bits of key beside the
-// bucket's index (taken from the key's high bits) tell positions apart, and the
-// entry stays 16 bytes.
+// 58-63 generation. The other word holds the static evaluation (bits 48-63)
+// and a 48-bit check, stored XOR the data word: the key's low 48 bits (the
+// bucket's index comes from its high bits) XOR the data's top 16 bits spread
+// over 48 (an odd multiplier, so no two values of those bits spread alike).
+// The check thus covers every bit of the data word, and a torn read — one
+// thread's data beside another's second word, even for the same key — is a
+// miss, not an entry with another entry's evaluation. The entry stays 16 bytes.
 constexpr std::uint64_t kKeyMask = (std::uint64_t{1} << 48) - 1;
 
-std::uint64_t tag(std::uint64_t key, Value eval) {
-    return (key & kKeyMask) | std::uint64_t{static_cast<std::uint16_t>(eval)} << 48;
+std::uint64_t check_of(std::uint64_t key, std::uint64_t data) {
+    return (key ^ (data >> 48) * 0x9E3779B97F4A7C15ULL) & kKeyMask;
 }
-bool same_key(std::uint64_t tag_word, std::uint64_t key) {
-    return ((tag_word ^ key) & kKeyMask) == 0;
+// The second word as stored, and what it holds given the data word beside it.
+std::uint64_t tag_word(std::uint64_t key, Value eval, std::uint64_t data) {
+    return (check_of(key, data) | std::uint64_t{static_cast<std::uint16_t>(eval)} << 48) ^ data;
 }
-Value eval_of(std::uint64_t tag_word) { return static_cast<std::int16_t>(tag_word >> 48); }
+bool same_key(std::uint64_t stored_tag, std::uint64_t data, std::uint64_t key) {
+    return ((stored_tag ^ data) & kKeyMask) == check_of(key, data);
+}
+Value eval_of(std::uint64_t stored_tag, std::uint64_t data) {
+    return static_cast<std::int16_t>((stored_tag ^ data) >> 48);
+}
+
 std::uint64_t pack(Move m, Value v, int depth, Bound b, std::uint8_t gen) {
     return std::uint64_t{m.raw()} | std::uint64_t{static_cast<std::uint16_t>(v)} << 32 |
            std::uint64_t{static_cast<std::uint8_t>(depth + 1)} << 48 | std::uint64_t{b} << 56 |
@@ -76,11 +86,11 @@ bool TranspositionTable::probe(std::uint64_t key, TTHit& out) const {
     Entry* b = bucket(key);
     for (int i = 0; i < kBucket; ++i) {
         const std::uint64_t d = read_word(b[i].data);
-        const std::uint64_t t = read_word(b[i].tag_xor) ^ d;
-        if (!same_key(t, key) || d == 0) continue;
+        const std::uint64_t t = read_word(b[i].tag_xor);
+        if (!same_key(t, d, key) || d == 0) continue;
         out.move = move_of(d);
         out.value = value_of(d);
-        out.eval = eval_of(t);
+        out.eval = eval_of(t, d);
         out.depth = depth_of(d);
         out.bound = bound_of(d);
         return true;
@@ -95,7 +105,7 @@ void TranspositionTable::store(std::uint64_t key, Move move, Value value, Value 
     int worst = 1 << 30;
     for (int i = 0; i < kBucket; ++i) {
         const std::uint64_t d = read_word(b[i].data);
-        if (same_key(read_word(b[i].tag_xor) ^ d, key) || d == 0) {
+        if (same_key(read_word(b[i].tag_xor), d, key) || d == 0) {
             if (move.is_none() && d) move = move_of(d);  // keep the known best move
             victim = &b[i];
             break;
@@ -111,7 +121,7 @@ void TranspositionTable::store(std::uint64_t key, Move move, Value value, Value 
     const std::uint64_t d = pack(move, value, depth < 0 ? 0 : depth, bound, generation_);
     if (!written_.load(std::memory_order_relaxed)) written_.store(true, std::memory_order_relaxed);
     write_word(victim->data, d);
-    write_word(victim->tag_xor, tag(key, eval) ^ d);
+    write_word(victim->tag_xor, tag_word(key, eval, d));
 }
 
 int TranspositionTable::hashfull() const {

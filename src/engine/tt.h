@@ -1,8 +1,8 @@
 // Transposition table shared by all search threads. Each entry is two 64-bit
-// words: the data (move, value, depth, bound, age) and the key's low 48 bits
-// with the node's static evaluation, stored XOR the data, so a torn write by a
-// racing thread only turns into a miss (the words are read and written
-// through std::atomic_ref).
+// words: the data (move, value, depth, bound, age) and the node's static
+// evaluation with a 48-bit check of the key and the data, stored XOR the data,
+// so a torn write by a racing thread only turns into a miss (the words are
+// read and written through std::atomic_ref).
 // Buckets of four entries; replacement prefers entries from older searches
 // and of lower depth.
 //
@@ -51,7 +51,7 @@ class TranspositionTable {
 
   private:
     struct Entry {
-        std::uint64_t tag_xor;  // key's low 48 bits | static evaluation << 48, XOR data
+        std::uint64_t tag_xor;  // (48-bit check | static evaluation << 48) XOR data
         std::uint64_t data;
     };
     static constexpr int kBucket = 4;
