@@ -515,12 +515,12 @@ class Search {
             } else {
                 // Late-move reductions for quiet moves that are not extended
                 // (so a check is reduced, a ply less, where it loses material
-                // by static exchange or its line is past the extension
-                // limits above), from the third move at non-PV nodes and
-                // the fourth at PV nodes (searched counts the moves before
-                // this one): more at non-PV nodes, while not
-                // improving and after a capturing table move, less for a
-                // killer and for a move with a good history.
+                // by static exchange or its line is past the extension limits
+                // above), from the third move at non-PV nodes and the fourth
+                // at PV nodes (searched counts the moves before this one):
+                // more at non-PV nodes, while not improving and after a
+                // capturing table move, less for a killer and for a move with
+                // a good history.
                 int r = 0;
                 if (depth >= 3 && quiet && !in_check && !extend_check &&
                     searched >= (pv_node ? 3 : 2)) {
