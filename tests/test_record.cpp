@@ -392,6 +392,58 @@ TEST(MatchOpenings, BalancedOpeningsAreWithinTheMarginAndPairedAlike) {
     EXPECT_GT(refused, 0) << "the same seeds drew no unbalanced opening: the test shows nothing";
 }
 
+// --openings: each pair of games starts from the file's next position (one
+// game with each colour), the random plies played after it; the positions
+// cycle when there are more pairs than lines.
+TEST(MatchOpenings, PairsStartFromTheFilesPositionsInTurn) {
+    const std::string a = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
+    const std::string b = "4k3/4p3/8/8/8/8/8/R3K3 b Q - 0 1";
+    match::MatchConfig c;
+    c.variant = "chess";
+    ASSERT_TRUE(match::read_openings("chess", "book.fen", "# two endings\n\n  " + a + "  \r\n" + b,
+                                     c.openings));
+    ASSERT_EQ(c.openings, (std::vector<std::string>{a, b}));
+    c.games = 6;
+    c.random_plies = 1;
+    c.max_plies = 3;
+    ASSERT_TRUE(match::parse_player("level=1,nodes=100,hash=1,name=A", c.a));
+    ASSERT_TRUE(match::parse_player("level=1,nodes=100,hash=1,name=B", c.b));
+    std::vector<game::Record> games;
+    match::run_match(c, [&](int, const match::GameResult& g) { games.push_back(g.record); });
+    ASSERT_EQ(games.size(), 6u);
+    for (std::size_t i = 0; i < games.size(); ++i) {
+        SCOPED_TRACE(game::write_record(games[i]));
+        EXPECT_EQ(games[i].tag("FEN"), (i / 2) % 2 == 0 ? a : b);
+        EXPECT_EQ(games[i].tag("White"), i % 2 == 0 ? "A" : "B");
+        ASSERT_FALSE(games[i].moves.empty());
+        if (i % 2 == 1) {  // the pair's random ply is the same
+            EXPECT_EQ(games[i].moves[0], games[i - 1].moves[0]);
+        }
+        EXPECT_TRUE(game::replay(games[i], nullptr));
+    }
+}
+
+// A file that sets up no game is refused before any game, by file and line.
+TEST(MatchOpenings, ABadLineIsReportedByFileAndLine) {
+    std::vector<std::string> out;
+    Status s = match::read_openings(
+        "chess", "book.fen", "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\n# fine\n4k3/8/8 w - - 0 1\n", out);
+    ASSERT_FALSE(s);
+    EXPECT_NE(s.message().find("book.fen:3: "), std::string::npos) << s.message();
+    // A position whose side to move is mated is a game already over.
+    s = match::read_openings("chess", "mate.fen", "\n7k/6Q1/6K1/8/8/8/8/8 b - - 0 1\n", out);
+    ASSERT_FALSE(s);
+    EXPECT_NE(s.message().find("mate.fen:2: the game is already over"), std::string::npos)
+        << s.message();
+    s = match::read_openings("wataku", "empty.fen", "# nothing\n\n", out);
+    ASSERT_FALSE(s);
+    EXPECT_NE(s.message().find("empty.fen: no start position"), std::string::npos) << s.message();
+    // A chess position is no Wataku position.
+    s = match::read_openings("wataku", "w.fen", "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", out);
+    EXPECT_FALSE(s);
+    EXPECT_NE(s.message().find("w.fen:1: "), std::string::npos) << s.message();
+}
+
 TEST(MatchStats, EloAndLlrSanity) {
     match::MatchStats even{10, 20, 10};
     EXPECT_DOUBLE_EQ(even.score(), 0.5);

@@ -29,7 +29,7 @@ constexpr std::string_view kUsage =
     "  bench [perft]       search (or perft) speed on fixed positions; the search\n"
     "                      bench prints a node count that changes only with search behaviour\n"
     "  match <variant> [--games N] [--a SPEC] [--b SPEC] [--tc BASE_MS+INC_MS]\n"
-    "        [--random-plies N] [--balanced CP] [--max-plies N] [--seed S]\n"
+    "        [--openings FILE] [--random-plies N] [--balanced CP] [--max-plies N] [--seed S]\n"
     "        [--concurrency N]\n"
     "        [--pgn FILE] [--sprt ELO0 ELO1]\n"
     "                      engine against engine; SPEC is level=1-8,nodes=N,depth=N,\n"

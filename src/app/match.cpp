@@ -30,8 +30,9 @@ int cmd_match(const Args& args, std::ostream& out, std::ostream& err) {
             err,
             "usage: chimera match <variant> [--games N] [--a SPEC] [--b SPEC] "
             "(SPEC: level=N,nodes=N,depth=N,movetime=MS,hash=MB,name=X,engine=PATH "
-            "or random) [--tc BASE+INC] [--random-plies N] [--balanced CP] [--max-plies N] [--seed "
-            "S] [--concurrency N] [--pgn FILE] [--sprt ELO0 ELO1] [--winprob]");
+            "or random) [--tc BASE+INC] [--openings FILE] [--random-plies N] "
+            "[--balanced CP] [--max-plies N] [--seed S] [--concurrency N] [--pgn FILE] "
+            "[--sprt ELO0 ELO1] [--winprob]");
     c.variant = args[0];
     if (!with_variant(c.variant, []<class>() {}))
         return usage_error(err, "unknown variant " + quoted(c.variant));
@@ -74,6 +75,15 @@ int cmd_match(const Args& args, std::ostream& out, std::ostream& err) {
                 return usage_error(err, "--tc takes BASE_MS+INC_MS, e.g. 10000+100");
             c.base_ms = *base;
             c.inc_ms = *inc;
+        } else if (a == "--openings") {
+            const std::string* v = value();
+            if (!v) return usage_error(err, "--openings needs a file name");
+            std::ifstream in(*v);
+            if (!in) return usage_error(err, "cannot read " + quoted(*v));
+            std::stringstream text;
+            text << in.rdbuf();
+            if (Status s = match::read_openings(c.variant, *v, text.str(), c.openings); !s)
+                return usage_error(err, s.message());
         } else if (a == "--random-plies") {
             if (!number(0, 40, c.random_plies))
                 return usage_error(err, "--random-plies takes 0..40");

@@ -132,6 +132,31 @@ std::string sprt_verdict(const MatchStats& s, const MatchConfig& c) {
     return buf;
 }
 
+Status read_openings(const std::string& variant, const std::string& path, const std::string& text,
+                     std::vector<std::string>& out) {
+    out.clear();
+    std::size_t start = 0;
+    for (int line_no = 1; start <= text.size(); ++line_no) {
+        std::size_t end = text.find('\n', start);
+        if (end == std::string::npos) end = text.size();
+        std::string line = text.substr(start, end - start);
+        start = end + 1;
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        const std::size_t first = line.find_first_not_of(" \t");
+        if (first == std::string::npos || line[first] == '#') continue;
+        line = line.substr(first, line.find_last_not_of(" \t") + 1 - first);
+        const std::string where = path + ":" + std::to_string(line_no) + ": ";
+        auto g = make_game(variant);
+        if (Status s = g->set_fen(line); !s) return Status::error(where + s.message());
+        if (g->outcome() != Outcome::ONGOING)
+            return Status::error(where + "the game is already over (" +
+                                 std::string(outcome_name(g->outcome())) + ")");
+        out.push_back(line);
+    }
+    if (out.empty()) return Status::error(path + ": no start position in the file");
+    return Status::ok();
+}
+
 namespace {
 
 struct Opening {
@@ -140,11 +165,15 @@ struct Opening {
     std::vector<std::string> san;
 };
 
-Opening draw_opening(const MatchConfig& c, std::mt19937_64& rng) {
+Opening draw_opening(const MatchConfig& c, std::size_t pair, std::mt19937_64& rng) {
     Opening o;
     auto g = make_game(c.variant);
-    // A variant with several starts gets a random one.
-    if (const VariantInfo& info = g->info(); info.random_start()) {
+    // The pair's position from the openings file, or, for a variant with
+    // several starts, a random one.
+    if (!c.openings.empty()) {
+        o.fen = c.openings[pair % c.openings.size()];
+        (void)g->set_fen(o.fen);
+    } else if (const VariantInfo& info = g->info(); info.random_start()) {
         o.fen = std::string(info.start_fen(info.draw_start(rng)));
         (void)g->set_fen(o.fen);
     }
@@ -177,11 +206,12 @@ bool balanced(const MatchConfig& c, const Opening& o) {
     return std::abs(judge.search(l).score) <= c.balanced_cp;
 }
 
-Opening make_opening(const MatchConfig& c, std::uint64_t seed) {
+Opening make_opening(const MatchConfig& c, std::size_t pair, std::uint64_t seed) {
     std::mt19937_64 rng(seed);
-    Opening o = draw_opening(c, rng);
+    Opening o = draw_opening(c, pair, rng);
     if (c.balanced_cp <= 0 || c.random_plies == 0) return o;
-    for (int attempt = 1; attempt < 100 && !balanced(c, o); ++attempt) o = draw_opening(c, rng);
+    for (int attempt = 1; attempt < 100 && !balanced(c, o); ++attempt)
+        o = draw_opening(c, pair, rng);
     return o;
 }
 
@@ -328,7 +358,8 @@ MatchStats run_match(const MatchConfig& c,
     const int width = std::max(1, c.concurrency);
     auto launch = [&](int i) {
         const Opening opening =
-            make_opening(c, c.seed * 1000003ULL + static_cast<std::uint64_t>(i / 2));
+            make_opening(c, static_cast<std::size_t>(i / 2),
+                         c.seed * 1000003ULL + static_cast<std::uint64_t>(i / 2));
         running[i] = std::async(std::launch::async,
                                 [&c, opening, i] { return play_game(c, opening, i % 2 == 0); });
     };

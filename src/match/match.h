@@ -1,7 +1,8 @@
 // Engine-versus-engine matches, in process or with UCI subprocesses (so this
 // layer sits above both the engine and the protocol): N games with alternating colours,
-// opening variety (a random start where the variant has several, a few random plies,
-// each opening played once with each colour), node/depth/time limits or a
+// opening variety (a random start where the variant has several, or start
+// positions from a file; a few random plies; each opening played once with
+// each colour), node/depth/time limits or a
 // real clock with increment, adjudication of long or decided games, and the
 // statistics: W/D/L, Elo with a 95% interval, and an SPRT verdict.
 #pragma once
@@ -46,6 +47,11 @@ struct MatchConfig {
     int games = 10;
     PlayerConfig a, b;
     int base_ms = 0, inc_ms = 0;  // a clock per side when base_ms > 0
+    // --openings FILE: start positions (FENs), pair k of games (one with
+    // each colour) starting from openings[k % size], the random plies
+    // played after it; empty: the variant's start (a random one where it
+    // has several).
+    std::vector<std::string> openings;
     int random_plies = 4;
     // --balanced CP: an opening whose random plies leave a side more than CP
     // ahead (by a 10,000-node search) is drawn again, up to 100 times, so
@@ -81,6 +87,12 @@ struct MatchStats {
 };
 
 std::string sprt_verdict(const MatchStats& s, const MatchConfig& c);
+
+// Reads an openings file: one FEN a line, blank lines and lines starting
+// with '#' skipped. Every FEN must set up a game of the variant that is not
+// over; the first that does not is reported as "FILE:LINE: why".
+Status read_openings(const std::string& variant, const std::string& path, const std::string& text,
+                     std::vector<std::string>& out);
 
 // Plays the match; on_game is called (from the calling thread, in game order)
 // after each finished game.
