@@ -261,7 +261,9 @@ TEST(WatakuEvaluation, ReadsEveryWeightOfItsList) {
     check_reads_every_weight<wataku::Position>(
         0x3E1C, wataku::kEvalWeights, wataku::kEvalWeightNames, wataku::evaluate,
         wataku::evaluate_with,
-        {"1k3k3/9/9/9/9/9/9/TT7/KP3K3 w - 1", "1k3k3/9/9/9/9/9/9/T8/KP3K3 b - 1"});
+        {"1k3k3/9/9/9/9/9/9/TT7/KP3K3 w - 1", "1k3k3/9/9/9/9/9/9/T8/KP3K3 b - 1",
+         // A Queen and a Knight against nothing: the side ahead plays to mate.
+         "4tk3/5k3/5t3/5t3/4tTTQ1/6K2/5TKT1/9/9 w N 201"});
 }
 
 TEST(ChessEvaluation, IsTheSameForBothColoursWithAnyWeights) {
@@ -490,6 +492,41 @@ TEST(WatakuEvaluation, AKingInCheckWithItsNeighboursAttackedCostsItsSide) {
     const int checked = black_view("1k3k3/9/9/9/9/9/9/6T2/4KRK2 b - 1");
     const int free = black_view("1k3k3/9/9/9/9/9/9/6T2/3RK1K2 b - 1");
     EXPECT_LT(checked, free - 10);
+}
+
+// W-24 and W-9: a side far ahead in force mates by walling a King in, so
+// its group (two Kings and a Turtle, attacking nothing: W-20) counts for
+// more beside the enemy King than far from it -- more than the King-safety
+// terms alone give, which see the same squares taken away (W-9) -- and
+// only while the lead is there: the same positions without White's
+// reserve Queen score the approach as those terms alone do.
+TEST(WatakuEvaluation, ASideFarAheadInForceClosesInOnAKing) {
+    const auto white_view = [](const std::string& fen, const wataku::EvalWeights& w) {
+        wataku::Position pos;
+        EXPECT_TRUE(pos.set_fen(fen)) << fen;
+        EXPECT_EQ(pos.side_to_move(), WHITE);
+        return wataku::evaluate_with(pos, w);
+    };
+    wataku::EvalWeights without = wataku::kEvalWeights;
+    without.w[wataku::EvalWeights::MOPUP_EDGE] = 0;
+    without.w[wataku::EvalWeights::MOPUP_NEAR] = 0;
+    const auto approach = [&](const std::string& reserve, const wataku::EvalWeights& w) {
+        return white_view("k1k6/9/T8/KK7/9/9/9/9/9 w " + reserve + " 1", w) -
+               white_view("k1k6/9/9/9/9/9/9/7T1/7KK w " + reserve + " 1", w);
+    };
+    EXPECT_GE(approach("-", without), 0);
+    EXPECT_EQ(approach("-", wataku::kEvalWeights), approach("-", without));
+    EXPECT_GT(approach("Q", wataku::kEvalWeights), approach("Q", without) + 10);
+    // The same for Black, by the colours' mirror (W-5).
+    const auto black_view = [](const std::string& fen) {
+        wataku::Position pos;
+        EXPECT_TRUE(pos.set_fen(fen)) << fen;
+        EXPECT_EQ(pos.side_to_move(), BLACK);
+        return wataku::evaluate(pos);
+    };
+    EXPECT_EQ(
+        black_view("9/9/9/9/9/kk7/t8/9/K1K6 b q 1") - black_view("7kk/7t1/9/9/9/9/9/9/K1K6 b q 1"),
+        approach("Q", wataku::kEvalWeights));
 }
 
 // X-4's start is symmetric top to bottom, and Wreckage's rules are the same

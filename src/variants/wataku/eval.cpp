@@ -13,6 +13,9 @@ namespace {
 //                                       .   Q    R    B    N    P    T    K
 constexpr int kValue[PIECE_TYPE_NB] = {0, 950, 150, 300, 580, 40, 160, 0};
 
+// The lead in force (evaluation values) from which a side plays to mate.
+constexpr int kMopUpForce = 500;
+
 }  // namespace
 
 int move_gain(const Position& pos, Move m) {
@@ -88,13 +91,19 @@ int threats_to_mover(const Position& pos, const Bitboard (&by)[COLOR_NB][PIECE_T
     // squares beside each side's Kings.
     Bitboard by[COLOR_NB][PIECE_TYPE_NB] = {}, attacked[COLOR_NB] = {0, 0};
     Bitboard near_king[COLOR_NB] = {0, 0};
+    // Each side's force: what it has that may capture or give check (not
+    // Kings or Turtles), on the board, dormant or not, and in reserve.
+    int force[COLOR_NB] = {0, 0};
     for (Color c : {WHITE, BLACK}) {
         const Bitboard active = pos.active(c);
-        for (int pt = QUEEN; pt <= TURTLE; ++pt)
+        for (int pt = QUEEN; pt <= TURTLE; ++pt) {
             score[c] += pos.reserve(c, PieceType(pt)) * value(pt) * W[RESERVE_SHARE] / 100;
+            if (pt != TURTLE) force[c] += pos.reserve(c, PieceType(pt)) * value(pt);
+        }
         for (Bitboard b = pos.pieces(c) & ~pos.pieces(KING); b;) {
             const int sq = pop_lsb(b);
             const PieceType pt = type_of(pos.piece_on(sq));
+            if (pt != TURTLE) force[c] += value(pt);
             if (!(active & bb(sq))) {
                 score[c] += value(pt) * W[DORMANT_SHARE] / 100;
                 continue;
@@ -141,15 +150,21 @@ int threats_to_mover(const Position& pos, const Bitboard (&by)[COLOR_NB][PIECE_T
     // may step to (W-9: empty or an enemy it may take, not beside an enemy
     // King) that are not attacked. The weaker King is what the enemy plays
     // for, so each side pays for its worse King only.
+    Bitboard targets[COLOR_NB] = {0, 0};  // each side's Kings with the fewest flights
     for (Color c : {WHITE, BLACK}) {
         const Bitboard blocked =
             pos.pieces(c) | pos.pieces(KING) | pos.pieces(TURTLE) | near_king[~c];
-        int worst = 0;
+        int worst = 0, fewest = 9;
         for (Bitboard k = pos.pieces(c, KING); k;) {
             const int ksq = pop_lsb(k);
             const Bitboard zone = kNeighbours[ksq];
             const int hit = popcount(zone & attacked[~c]);
             const int flights = popcount(zone & ~blocked & ~attacked[~c]);
+            if (flights < fewest) {
+                fewest = flights;
+                targets[c] = 0;
+            }
+            if (flights == fewest) targets[c] |= bb(ksq);
             int danger = W[KING_ZONE_ATTACKED] * hit + (flights == 0   ? W[KING_NO_FLIGHT]
                                                         : flights == 1 ? W[KING_ONE_FLIGHT]
                                                                        : 0);
@@ -157,6 +172,30 @@ int threats_to_mover(const Position& pos, const Bitboard (&by)[COLOR_NB][PIECE_T
             worst = std::max(worst, danger);
         }
         score[c] -= worst;
+    }
+    // A side far ahead in force mates by walling a King in: its King two
+    // steps away (W-9 keeps the enemy King off every square beside it), its
+    // pieces and Turtles around, on a King near the edge, which has fewer
+    // squares to go to. Without this the search has no way to tell progress
+    // from shuffling, and won games end drawn at the move limit. The King
+    // played for is the one with the fewer flights (of two alike, the
+    // better for the side ahead).
+    for (Color c : {WHITE, BLACK}) {
+        if (force[c] - force[~c] < kMopUpForce) continue;
+        int best = 0;
+        for (Bitboard k = targets[~c]; k;) {
+            const int t = pop_lsb(k);
+            const int edge = std::max(std::abs(file_of(t) - 4), std::abs(rank_of(t) - 4));
+            int near = 0;
+            for (Bitboard b = pos.active(c); b;) {
+                const int sq = pop_lsb(b);
+                const int d = std::max(std::abs(file_of(sq) - file_of(t)),
+                                       std::abs(rank_of(sq) - rank_of(t)));
+                near += std::max(0, 4 - d);
+            }
+            best = std::max(best, W[MOPUP_EDGE] * edge + W[MOPUP_NEAR] * near);
+        }
+        score[c] += best;
     }
     const int s = score[WHITE] - score[BLACK];
     return (pos.side_to_move() == WHITE ? s : -s) + W[TEMPO] -

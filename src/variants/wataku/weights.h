@@ -18,6 +18,11 @@
 // woken by one deployment or Traverse) and reserve pieces worth at least as
 // much as pieces on the board (they go anywhere); a small discount keeps
 // waking pieces and deploying them worthwhile for the search.
+//
+// MOPUP_*: a side at least 500 ahead in force closes in on the enemy King
+// with the fewer flights (per step of that King from the centre, and per
+// piece of its own within three steps of it, more the nearer): first
+// guesses, doubled once on a conversion test (docs/engine.md, W4).
 #define CHIMERA_WATAKU_EVAL_WEIGHTS(X) \
     X(QUEEN_VALUE, 950)                \
     X(ROOK_VALUE, 150)                 \
@@ -35,6 +40,8 @@
     X(KING_NO_FLIGHT, 30)              \
     X(KING_ONE_FLIGHT, 15)             \
     X(KING_IN_CHECK, 20)               \
+    X(MOPUP_EDGE, 20)                  \
+    X(MOPUP_NEAR, 8)                   \
     X(TEMPO, 10)
 
 namespace chimera::wataku {
