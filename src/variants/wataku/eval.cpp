@@ -1,6 +1,7 @@
 #include "variants/wataku/eval.h"
 
 #include <algorithm>
+#include <cstdlib>
 
 #include "core/threats.h"
 
@@ -15,6 +16,11 @@ constexpr int kValue[PIECE_TYPE_NB] = {0, 950, 150, 300, 580, 40, 160, 0};
 
 // The lead in force (evaluation values) from which a side plays to mate.
 constexpr int kMopUpForce = 500;
+
+// King steps from a to b.
+int steps(int a, int b) {
+    return std::max(std::abs(file_of(a) - file_of(b)), std::abs(rank_of(a) - rank_of(b)));
+}
 
 }  // namespace
 
@@ -185,14 +191,9 @@ int threats_to_mover(const Position& pos, const Bitboard (&by)[COLOR_NB][PIECE_T
         int best = 0;
         for (Bitboard k = targets[~c]; k;) {
             const int t = pop_lsb(k);
-            const int edge = std::max(std::abs(file_of(t) - 4), std::abs(rank_of(t) - 4));
+            const int edge = steps(t, make_square(4, 4));
             int near = 0;
-            for (Bitboard b = pos.active(c); b;) {
-                const int sq = pop_lsb(b);
-                const int d = std::max(std::abs(file_of(sq) - file_of(t)),
-                                       std::abs(rank_of(sq) - rank_of(t)));
-                near += std::max(0, 4 - d);
-            }
+            for (Bitboard b = pos.active(c); b;) near += std::max(0, 4 - steps(pop_lsb(b), t));
             best = std::max(best, W[MOPUP_EDGE] * edge + W[MOPUP_NEAR] * near);
         }
         score[c] += best;
