@@ -282,7 +282,22 @@ class Search {
     // Orders moves in place: the hash move, captures that do not lose material
     // by victim and capture history, killers, quiet moves by history, then the
     // captures that lose material.
+    // A variant may order its quiet moves by the threats against them too
+    // (order_threats and threat_order_bonus beside its evaluation).
     void score_moves(const Moves& moves, int* scores, Move hash_move, int ply) const {
+        if constexpr (requires(const Pos& p, Move m) {
+                          threat_order_bonus(p, order_threats(p), m);
+                      }) {
+            const auto threats = order_threats(pos_);
+            score_moves(moves, scores, hash_move, ply,
+                        [&](Move m) { return threat_order_bonus(pos_, threats, m); });
+        } else {
+            score_moves(moves, scores, hash_move, ply, [](Move) { return 0; });
+        }
+    }
+    template <class Bonus>
+    void score_moves(const Moves& moves, int* scores, Move hash_move, int ply,
+                     Bonus quiet_bonus) const {
         const Frame& f = frames_[ply + 2];
         for (std::size_t i = 0; i < moves.size(); ++i) {
             const Move m = moves[i];
@@ -297,7 +312,7 @@ class Search {
             else if (m == f.killers[1])
                 s = (1 << 25) + 1;
             else
-                s = quiet_history(m, ply);
+                s = quiet_history(m, ply) + quiet_bonus(m);
             scores[i] = s;
         }
     }
