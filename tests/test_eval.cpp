@@ -572,39 +572,35 @@ TEST(WreckageEvaluation, IsTheSameForBothColoursWithAnyWeights) {
     EXPECT_GT(checked, testing::workload(800, 4));
 }
 
-// The move ordering's threats (issue 17): over random games, a quiet move of a
-// Queen, Rook, Knight or Bishop is moved up exactly when an enemy piece worth
-// less attacks its square and none attacks where it goes, and down exactly in
-// the opposite case, every attacker found square by square from attackers_to.
-TEST(ChessEvaluation, QuietMovesAreOrderedByTheCheaperPiecesThatAttackThem) {
-    using namespace chess;
-    std::mt19937 rng(0x0D1);
+// The move ordering's threats (issue 17, O1h): over random games, a quiet move
+// of a Queen, Rook, Knight or Bishop is moved up exactly when an enemy piece
+// worth less attacks its square and none attacks where it goes, and down
+// exactly in the opposite case, every attacker found square by square from
+// attackers_to. `worth` ranks a kind of piece (pawn 0, minor 1, Rook 2, Queen
+// 3; the King -1, never a cheaper attacker: it cannot take a defended piece).
+struct OrderCounts {
     int up = 0, down = 0, level = 0;
-    for (int game = 0; game < testing::workload(100, 4); ++game) {
-        Position pos;
-        ASSERT_TRUE(pos.set_fen(Position::kStartFen));
-        for (int ply = 0; ply < 120 && pos.outcome() == Outcome::ONGOING; ++ply) {
-            Position::Moves moves;
+};
+
+template <typename Pos, typename Worth>
+OrderCounts check_threat_order(std::uint32_t seed, int games, int plies, Worth worth) {
+    std::mt19937 rng(seed);
+    OrderCounts counts;
+    for (int game = 0; game < games; ++game) {
+        Pos pos;
+        EXPECT_TRUE(pos.set_fen(Pos::kStartFen));
+        for (int ply = 0; ply < plies && pos.outcome() == Outcome::ONGOING; ++ply) {
+            typename Pos::Moves moves;
             pos.legal_moves(moves);
             const Color them = ~pos.side_to_move();
-            const OrderThreats threats = order_threats(pos);
+            const auto threats = order_threats(pos);
             for (const Move m : moves) {
-                const PieceType pt = type_of(pos.piece_on(m.from()));
-                if (pos.is_capture(m) || m.kind() != MoveKind::NORMAL || pt == PAWN || pt == KING)
-                    continue;
-                // Attacked by an enemy piece of a kind worth less (a Bishop
-                // and a Knight count as equal).
+                const int mine = worth(type_of(pos.piece_on(m.from())));
+                if (pos.is_capture(m) || m.kind() != MoveKind::NORMAL || mine < 1) continue;
                 const auto cheaper = [&](int sq) {
-                    for (Bitboard a = pos.attackers_to(sq, pos.pieces()) & pos.pieces(them); a;) {
-                        const PieceType by = type_of(pos.piece_on(pop_lsb(a)));
-                        const int rank = [](PieceType t) {
-                            return t == PAWN                    ? 0
-                                   : t == KNIGHT || t == BISHOP ? 1
-                                   : t == ROOK                  ? 2
-                                                                : 3;
-                        }(by);
-                        const int mine = pt == QUEEN ? 3 : pt == ROOK ? 2 : 1;
-                        if (by != KING && rank < mine) return true;
+                    for (auto a = pos.attackers_to(sq, pos.pieces()) & pos.pieces(them); a;) {
+                        const int by = worth(type_of(pos.piece_on(pop_lsb(a))));
+                        if (by >= 0 && by < mine) return true;
                     }
                     return false;
                 };
@@ -612,21 +608,34 @@ TEST(ChessEvaluation, QuietMovesAreOrderedByTheCheaperPiecesThatAttackThem) {
                 const int bonus = threat_order_bonus(pos, threats, m);
                 if (leaves && !enters) {
                     EXPECT_GT(bonus, 0) << pos.fen() << ' ' << pos.lan(m);
-                    ++up;
+                    ++counts.up;
                 } else if (enters && !leaves) {
                     EXPECT_LT(bonus, 0) << pos.fen() << ' ' << pos.lan(m);
-                    ++down;
+                    ++counts.down;
                 } else {
                     EXPECT_EQ(bonus, 0) << pos.fen() << ' ' << pos.lan(m);
-                    ++level;
+                    ++counts.level;
                 }
             }
             pos.do_move(moves[rng() % moves.size()]);
         }
     }
-    EXPECT_GT(up, testing::workload(500, 4));
-    EXPECT_GT(down, testing::workload(5000, 4));
-    EXPECT_GT(level, testing::workload(50000, 4));
+    return counts;
+}
+
+// The worth of a kind of piece in a variant with chess's kinds of pieces.
+template <auto Pawn, auto Knight, auto Bishop, auto Rook, auto Queen>
+int chess_like_worth(decltype(Pawn) t) {
+    return t == Pawn ? 0 : t == Knight || t == Bishop ? 1 : t == Rook ? 2 : t == Queen ? 3 : -1;
+}
+
+TEST(ChessEvaluation, QuietMovesAreOrderedByTheCheaperPiecesThatAttackThem) {
+    using namespace chess;
+    const OrderCounts counts = check_threat_order<Position>(
+        0x0D1, testing::workload(100, 4), 120, chess_like_worth<PAWN, KNIGHT, BISHOP, ROOK, QUEEN>);
+    EXPECT_GT(counts.up, testing::workload(500, 4));
+    EXPECT_GT(counts.down, testing::workload(5000, 4));
+    EXPECT_GT(counts.level, testing::workload(50000, 4));
 }
 
 }  // namespace

@@ -406,37 +406,16 @@ int scale_endgame(const Position& pos, int eg) {
 
 }  // namespace
 
+using Threats = ChessLikeThreats<PAWN, KNIGHT, BISHOP, ROOK, QUEEN>;
+
 OrderThreats order_threats(const Position& pos) {
-    const Color them = ~pos.side_to_move();
-    const Bitboard occ = pos.pieces();
-    OrderThreats t;
-    t.pawn = pawn_attacks(them, pos.pieces(them, PAWN));
-    t.minor = t.pawn;
-    for (Bitboard b = pos.pieces(them, KNIGHT); b;) t.minor |= kKnightAttacks[pop_lsb(b)];
-    for (Bitboard b = pos.pieces(them, BISHOP); b;) t.minor |= bishop_attacks(pop_lsb(b), occ);
-    t.rook = t.minor;
-    for (Bitboard b = pos.pieces(them, ROOK); b;) t.rook |= rook_attacks(pop_lsb(b), occ);
-    return t;
+    return Threats::threats(pos, kPawnAttacks, [](PieceType pt, int sq, Bitboard occ) {
+        return attacks_of(pt, sq, occ);
+    });
 }
 
 int threat_order_bonus(const Position& pos, const OrderThreats& t, Move m) {
-    Bitboard threatened;
-    int bonus;
-    switch (type_of(pos.piece_on(m.from()))) {
-        case QUEEN:
-            threatened = t.rook, bonus = 16000;
-            break;
-        case ROOK:
-            threatened = t.minor, bonus = 8000;
-            break;
-        case KNIGHT:
-        case BISHOP:
-            threatened = t.pawn, bonus = 5000;
-            break;
-        default:
-            return 0;
-    }
-    return (threatened & bb(m.from()) ? bonus : 0) - (threatened & bb(m.to()) ? bonus : 0);
+    return Threats::bonus(pos, t, m);
 }
 
 int evaluate(const Position& pos) { return evaluate_impl(pos, kEvalWeights); }

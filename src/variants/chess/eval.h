@@ -4,6 +4,7 @@
 
 #include <cstdint>
 
+#include "core/order_threats.h"
 #include "core/zobrist.h"
 #include "variants/chess/position.h"
 #include "variants/chess/weights.h"
@@ -22,15 +23,10 @@ int mover_value(const Position& pos, Move m);
 // centipawns once the opponent's recaptures are counted (for move ordering
 // and pruning). Exact but for pins (the swap algorithm of core/see.h).
 bool see_ge(const Position& pos, Move m, int threshold);
-// What the side not to move attacks with its pawns; with its pawns and minor
-// pieces; and with those and its Rooks: the move ordering's threats.
-struct OrderThreats {
-    Bitboard pawn = 0, minor = 0, rook = 0;
-};
+// The move ordering's threats against the side to move, and a quiet move's
+// place in the order by them (core/order_threats.h).
+using OrderThreats = chimera::OrderThreats<Bitboard>;
 OrderThreats order_threats(const Position& pos);
-// A quiet move's place in the move order by those threats: earlier for a
-// Queen, Rook or minor piece that leaves an attack by a cheaper piece for a
-// square without one, later for one that walks into such an attack.
 int threat_order_bonus(const Position& pos, const OrderThreats& t, Move m);
 // The pawn structure as a 64-bit hash (both sides' pawns; nothing else): the
 // search's correction history learns, per structure, how far the static
