@@ -280,10 +280,10 @@ class Search {
     }
 
     // Orders moves in place: the hash move, captures that do not lose material
-    // by victim and capture history, killers, quiet moves by history, then the
-    // captures that lose material.
-    // A variant may order its quiet moves by the threats against them too
-    // (order_threats and threat_order_bonus beside its evaluation).
+    // by victim and capture history, killers, quiet moves by history (and by
+    // the threats against them, where the variant defines order_threats and
+    // threat_order_bonus beside its evaluation), then the captures that lose
+    // material.
     void score_moves(const Moves& moves, int* scores, Move hash_move, int ply) const {
         if constexpr (requires(const Pos& p, Move m) {
                           threat_order_bonus(p, order_threats(p), m);
