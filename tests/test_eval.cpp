@@ -347,6 +347,26 @@ TEST(ChessEvaluation, ABishopAheadWithoutPawnsIsNearlyADraw) {
     EXPECT_GT(rook, 3 * bishop);
 }
 
+// Random games from the start position: `before(pos, moves, m)` sees each
+// position, its legal moves and the random one about to be made, `after(pos)`
+// the position that move made.
+template <typename Pos, typename Before, typename After>
+void random_games(std::uint32_t seed, int games, int plies, Before before, After after) {
+    std::mt19937 rng(seed);
+    for (int game = 0; game < games; ++game) {
+        Pos pos;
+        EXPECT_TRUE(pos.set_fen(Pos::kStartFen));
+        for (int ply = 0; ply < plies && pos.outcome() == Outcome::ONGOING; ++ply) {
+            typename Pos::Moves moves;
+            pos.legal_moves(moves);
+            const Move m = moves[rng() % moves.size()];
+            before(pos, moves, m);
+            pos.do_move(m);
+            after(pos);
+        }
+    }
+}
+
 // The search's correction history is keyed by the pawn structure (issue 17):
 // over random games, two positions share a key exactly when their pawns, read
 // from their FENs, stand on the same squares, whatever the other pieces do.
@@ -367,20 +387,18 @@ StructureKeyCounts check_structure_key(std::uint32_t seed, int games, int plies)
                          : std::string(1, ch == 'P' || ch == 'p' || ch == '/' ? ch : '.');
         return pawns;
     };
-    std::mt19937 rng(seed);
     std::map<std::uint64_t, std::string> pawns_by_key;
     std::map<std::string, std::uint64_t> key_by_pawns;
     StructureKeyCounts counts;
-    for (int game = 0; game < games; ++game) {
-        Pos pos;
-        EXPECT_TRUE(pos.set_fen(Pos::kStartFen));
-        for (int ply = 0; ply < plies && pos.outcome() == Outcome::ONGOING; ++ply) {
-            typename Pos::Moves moves;
-            pos.legal_moves(moves);
-            const Move m = moves[rng() % moves.size()];
-            const std::uint64_t before = structure_key(pos);
-            const std::string pawns_before = pawns_of(pos.fen());
-            pos.do_move(m);
+    std::uint64_t before = 0;
+    std::string pawns_before;
+    random_games<Pos>(
+        seed, games, plies,
+        [&](const Pos& pos, const typename Pos::Moves&, Move) {
+            before = structure_key(pos);
+            pawns_before = pawns_of(pos.fen());
+        },
+        [&](const Pos& pos) {
             const std::uint64_t key = structure_key(pos);
             const std::string pawns = pawns_of(pos.fen());
             // A move that leaves the pawns where they were leaves the key.
@@ -396,8 +414,7 @@ StructureKeyCounts check_structure_key(std::uint32_t seed, int games, int plies)
             const auto [p, fresh_pawns] = key_by_pawns.emplace(pawns, key);
             EXPECT_EQ(p->second, key) << "one structure has two keys: " << pos.fen();
             ++counts.positions;
-        }
-    }
+        });
     counts.structures = key_by_pawns.size();
     return counts;
 }
@@ -584,14 +601,10 @@ struct OrderCounts {
 
 template <typename Pos, typename Worth>
 OrderCounts check_threat_order(std::uint32_t seed, int games, int plies, Worth worth) {
-    std::mt19937 rng(seed);
     OrderCounts counts;
-    for (int game = 0; game < games; ++game) {
-        Pos pos;
-        EXPECT_TRUE(pos.set_fen(Pos::kStartFen));
-        for (int ply = 0; ply < plies && pos.outcome() == Outcome::ONGOING; ++ply) {
-            typename Pos::Moves moves;
-            pos.legal_moves(moves);
+    random_games<Pos>(
+        seed, games, plies,
+        [&](const Pos& pos, const typename Pos::Moves& moves, Move) {
             const Color them = ~pos.side_to_move();
             const auto threats = order_threats(pos);
             for (const Move m : moves) {
@@ -617,9 +630,8 @@ OrderCounts check_threat_order(std::uint32_t seed, int games, int plies, Worth w
                     ++counts.level;
                 }
             }
-            pos.do_move(moves[rng() % moves.size()]);
-        }
-    }
+        },
+        [](const Pos&) {});
     return counts;
 }
 
