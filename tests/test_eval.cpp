@@ -590,34 +590,32 @@ TEST(WreckageEvaluation, IsTheSameForBothColoursWithAnyWeights) {
 }
 
 // The move ordering's threats (issue 17, O1h): over random games, a quiet move
-// of a Queen, Rook, Knight or Bishop is moved up exactly when an enemy piece
-// worth less attacks its square and none attacks where it goes, and down
-// exactly in the opposite case, every attacker found square by square from
-// attackers_to. `worth` ranks a kind of piece (pawn 0, minor 1, Rook 2, Queen
-// 3; the King -1, never a cheaper attacker: it cannot take a defended piece).
+// (or drop) of a piece the threats guard is moved up exactly when an enemy
+// piece worth less attacks its square and none attacks where it goes, and
+// down exactly in the opposite case. `worth` ranks a kind of piece (pawns 0,
+// minor pieces 1, Rooks 2, Queens 3; -1 for the kinds the threats never
+// guard), and `cheaper_attacks(pos, sq, mine)` finds by the variant's own
+// rules whether the opponent attacks sq with a piece of worth below mine.
 struct OrderCounts {
     int up = 0, down = 0, level = 0;
 };
 
-template <typename Pos, typename Worth>
-OrderCounts check_threat_order(std::uint32_t seed, int games, int plies, Worth worth) {
+template <typename Pos, typename Worth, typename CheaperAttacks>
+OrderCounts check_threat_order(std::uint32_t seed, int games, int plies, Worth worth,
+                               CheaperAttacks cheaper_attacks) {
     OrderCounts counts;
     random_games<Pos>(
         seed, games, plies,
         [&](const Pos& pos, const typename Pos::Moves& moves, Move) {
-            const Color them = ~pos.side_to_move();
+            using Type = decltype(type_of(pos.piece_on(0)));
             const auto threats = order_threats(pos);
             for (const Move m : moves) {
-                const int mine = worth(type_of(pos.piece_on(m.from())));
-                if (pos.is_capture(m) || m.kind() != MoveKind::NORMAL || mine < 1) continue;
-                const auto cheaper = [&](int sq) {
-                    for (auto a = pos.attackers_to(sq, pos.pieces()) & pos.pieces(them); a;) {
-                        const int by = worth(type_of(pos.piece_on(pop_lsb(a))));
-                        if (by >= 0 && by < mine) return true;
-                    }
-                    return false;
-                };
-                const bool leaves = cheaper(m.from()), enters = cheaper(m.to());
+                const bool drop = m.kind() == MoveKind::DROP;
+                if (pos.is_capture(m) || (m.kind() != MoveKind::NORMAL && !drop)) continue;
+                const int mine = worth(drop ? Type(m.extra()) : type_of(pos.piece_on(m.from())));
+                if (mine < 1) continue;
+                const bool leaves = !drop && cheaper_attacks(pos, m.from(), mine);
+                const bool enters = cheaper_attacks(pos, m.to(), mine);
                 const int bonus = threat_order_bonus(pos, threats, m);
                 if (leaves && !enters) {
                     EXPECT_GT(bonus, 0) << pos.fen() << ' ' << pos.lan(m);
@@ -635,19 +633,65 @@ OrderCounts check_threat_order(std::uint32_t seed, int games, int plies, Worth w
     return counts;
 }
 
-// The worth of a kind of piece in a variant with chess's kinds of pieces.
-template <auto Pawn, auto Knight, auto Bishop, auto Rook, auto Queen>
-int chess_like_worth(decltype(Pawn) t) {
-    return t == Pawn ? 0 : t == Knight || t == Bishop ? 1 : t == Rook ? 2 : t == Queen ? 3 : -1;
-}
-
+// Chess: every attacker found square by square from attackers_to (the King
+// never a cheaper attacker: it cannot take a defended piece).
 TEST(ChessEvaluation, QuietMovesAreOrderedByTheCheaperPiecesThatAttackThem) {
     using namespace chess;
+    const auto worth = [](PieceType t) {
+        return t == PAWN ? 0 : t == KNIGHT || t == BISHOP ? 1 : t == ROOK ? 2 : t == QUEEN ? 3 : -1;
+    };
     const OrderCounts counts = check_threat_order<Position>(
-        0x0D1, testing::workload(100, 4), 120, chess_like_worth<PAWN, KNIGHT, BISHOP, ROOK, QUEEN>);
+        0x0D1, testing::workload(100, 4), 120, worth, [&](const Position& pos, int sq, int mine) {
+            const Color them = ~pos.side_to_move();
+            for (Bitboard a = pos.attackers_to(sq, pos.pieces()) & pos.pieces(them); a;) {
+                const int by = worth(type_of(pos.piece_on(pop_lsb(a))));
+                if (by >= 0 && by < mine) return true;
+            }
+            return false;
+        });
     EXPECT_GT(counts.up, testing::workload(500, 4));
     EXPECT_GT(counts.down, testing::workload(5000, 4));
     EXPECT_GT(counts.level, testing::workload(50000, 4));
+}
+
+// Wreckage: a Queen and a Guillotine rank as Queens, a Rook, Dragon and
+// Detonator as Rooks, the two knights and the Bishop as minor pieces; the
+// attackers counted are Pawns and Ninja Pawns, the knights,
+// Bishops and Rooks, each found by the rules' own attacked_by with
+// every other enemy piece taken away.
+TEST(WreckageEvaluation, QuietMovesAndDropsAreOrderedByTheCheaperPiecesThatAttackThem) {
+    using namespace wreckage;
+    const auto worth = [](PieceType t) {
+        switch (t) {
+            case PAWN:
+            case NINJA:
+                return 0;
+            case FERZ_KNIGHT:
+            case WAZIR_KNIGHT:
+            case BISHOP:
+                return 1;
+            case ROOK:
+            case DRAGON:
+            case DETONATOR:
+                return 2;
+            case QUEEN:
+            case GUILLOTINE:
+                return 3;
+            default:
+                return -1;
+        }
+    };
+    const OrderCounts counts = check_threat_order<Position>(
+        0x0D2, testing::workload(60, 4), 160, worth, [&](const Position& pos, int sq, int mine) {
+            const Color them = ~pos.side_to_move();
+            Bitboard attackers = 0;
+            for (const PieceType t : {PAWN, NINJA, FERZ_KNIGHT, WAZIR_KNIGHT, BISHOP, ROOK})
+                if (worth(t) < mine) attackers |= pos.pieces(them, t);
+            return pos.attacked_by(them, sq, pos.pieces(), pos.pieces(them) & ~attackers);
+        });
+    EXPECT_GT(counts.up, testing::workload(300, 4));
+    EXPECT_GT(counts.down, testing::workload(3000, 4));
+    EXPECT_GT(counts.level, testing::workload(30000, 4));
 }
 
 }  // namespace

@@ -30,6 +30,57 @@ int mover_value(const Position& pos, Move m) {
     return kValue[type_of(pos.piece_on(m.from()))];
 }
 
+OrderThreats order_threats(const Position& pos) {
+    const Color them = ~pos.side_to_move();
+    const Bitboard occ = pos.pieces();
+    OrderThreats t;
+    for (Bitboard b = pos.pieces(them, PAWN) | pos.pieces(them, NINJA); b;)
+        t.pawn |= kPawnCaptures[them][pop_lsb(b)];
+    // a Ninja Pawn in the enemy's half also takes sideways.
+    for (Bitboard b = pos.pieces(them, NINJA) & relative_ranks(them, 6, 10); b;)
+        t.pawn |= kSideSteps[pop_lsb(b)];
+    t.minor = t.pawn;
+    for (Bitboard b = pos.pieces(them, FERZ_KNIGHT); b;) {
+        const int sq = pop_lsb(b);
+        t.minor |= kKnight[sq] | kDiagSteps[sq];
+    }
+    for (Bitboard b = pos.pieces(them, WAZIR_KNIGHT); b;) {
+        const int sq = pop_lsb(b);
+        t.minor |= kKnight[sq] | kOrthSteps[sq];
+    }
+    for (Bitboard b = pos.pieces(them, BISHOP); b;) t.minor |= bishop_attacks(pop_lsb(b), occ);
+    t.rook = t.minor;
+    for (Bitboard b = pos.pieces(them, ROOK); b;) t.rook |= rook_attacks(pop_lsb(b), occ);
+    return t;
+}
+
+int threat_order_bonus(const Position& pos, const OrderThreats& t, Move m) {
+    const bool drop = m.kind() == MoveKind::DROP;
+    if (!drop && m.kind() != MoveKind::NORMAL) return 0;
+    const PieceType pt = drop ? PieceType(m.extra()) : type_of(pos.piece_on(m.from()));
+    ThreatenedKind kind = ThreatenedKind::OTHER;
+    switch (pt) {
+        case QUEEN:
+        case GUILLOTINE:
+            kind = ThreatenedKind::QUEEN;
+            break;
+        case ROOK:
+        case DRAGON:
+        case DETONATOR:
+            kind = ThreatenedKind::ROOK;
+            break;
+        case FERZ_KNIGHT:
+        case WAZIR_KNIGHT:
+        case BISHOP:
+            kind = ThreatenedKind::MINOR;
+            break;
+        default:
+            break;
+    }
+    // A dropped piece comes from the hand: no attack to leave.
+    return t.bonus(kind, drop ? Bitboard{} : bb(m.from()), bb(m.to()));
+}
+
 bool see_ge(const Position& pos, Move m, int threshold) {
     if (m.kind() == MoveKind::CASTLING) return 0 >= threshold;
     const int gain = move_gain(pos, m);

@@ -3,6 +3,7 @@
 // Guillotine distance-two checks and Detonator adjacency.
 #pragma once
 
+#include "core/order_threats.h"
 #include "variants/wreckage/position.h"
 #include "variants/wreckage/weights.h"
 
@@ -20,5 +21,16 @@ int mover_value(const Position& pos, Move m);
 // follows is not counted.
 bool see_ge(const Position& pos, Move m, int threshold);
 int piece_value(PieceType pt);
+// The move ordering's threats against the side to move, and a quiet move's
+// place in the order by them (core/order_threats.h): what the opponent's
+// Pawns and Ninja Pawns attack; with those, its two knights and Bishops; and
+// with those and its Rooks. A Queen or Guillotine is threatened by the
+// third set, a Rook, Dragon or Detonator by the second, a knight or Bishop
+// by the first; the Dragon's, Detonator's and Guillotine's own capture
+// modes are left out (costly to find, and worth as much as what they
+// would threaten but for the Queen and Guillotine).
+using OrderThreats = chimera::OrderThreats<Bitboard>;
+OrderThreats order_threats(const Position& pos);
+int threat_order_bonus(const Position& pos, const OrderThreats& t, Move m);
 
 }  // namespace chimera::wreckage
