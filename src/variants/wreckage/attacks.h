@@ -64,6 +64,10 @@ constexpr Bitboard relative_ranks(Color c, int lo, int hi) {
     return b;
 }
 
+// Enemy territory (relative ranks 6-10), where Ninja Pawns also capture sideways.
+inline constexpr std::array<Bitboard, COLOR_NB> kTerritory{relative_ranks(WHITE, 6, 10),
+                                                           relative_ranks(BLACK, 6, 10)};
+
 // The eight directions in absolute terms (White's view), clockwise from N.
 enum Direction : std::uint8_t { N, NE, E, SE, S, SW, W, NW, DIR_NB };
 inline constexpr std::array<Vec4, 8> kDirs{

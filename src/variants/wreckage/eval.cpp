@@ -37,7 +37,7 @@ OrderThreats order_threats(const Position& pos) {
     for (Bitboard b = pos.pieces(them, PAWN) | pos.pieces(them, NINJA); b;)
         t.pawn |= kPawnCaptures[them][pop_lsb(b)];
     // a Ninja Pawn in the enemy's half also takes sideways.
-    for (Bitboard b = pos.pieces(them, NINJA) & relative_ranks(them, 6, 10); b;)
+    for (Bitboard b = pos.pieces(them, NINJA) & kTerritory[them]; b;)
         t.pawn |= kSideSteps[pop_lsb(b)];
     t.minor = t.pawn;
     for (Bitboard b = pos.pieces(them, FERZ_KNIGHT); b;) {

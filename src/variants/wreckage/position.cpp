@@ -21,10 +21,6 @@ constexpr std::array<std::uint8_t, SQ_NB> kCastlingMask = [] {
     return m;
 }();
 
-// Enemy territory (relative ranks 6-10), where Ninja Pawns also capture sideways.
-constexpr std::array<Bitboard, COLOR_NB> kTerritory{relative_ranks(WHITE, 6, 10),
-                                                    relative_ranks(BLACK, 6, 10)};
-
 constexpr bool is_forward(Color c, int dir) {
     return c == WHITE ? (dir == N || dir == NE || dir == NW) : (dir == S || dir == SE || dir == SW);
 }
