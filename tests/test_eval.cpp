@@ -331,6 +331,41 @@ TEST(ChessEvaluation, APawnThatCannotAdvanceSafelyAndHasNoSupportIsBackward) {
     EXPECT_LT(penalty("4k3/8/3p4/4p3/2P5/8/8/4K3 w - - 0 1"), 0);
 }
 
+// What the named weights cost White in a position: White's score with them
+// set to zero less its score with them as they are.
+int cost_to_white(const std::string& fen, std::initializer_list<chess::EvalWeights::Name> names) {
+    chess::EvalWeights none = chess::kEvalWeights;
+    for (auto n : names) none.w[n] = 0;
+    const chess::Position pos = load(fen);
+    const int sign = pos.side_to_move() == WHITE ? 1 : -1;
+    return sign * (chess::evaluate_with(pos, none) - chess::evaluate(pos));
+}
+
+TEST(ChessEvaluation, APiecePinnedToItsKingCostsItsSide) {
+    using enum chess::EvalWeights::Name;
+    // The Knight on e3 stands alone between Black's Rook and White's King.
+    EXPECT_GT(cost_to_white("4k3/4r3/8/8/8/4N3/8/4K3 w - - 0 1", {PINNED_MG, PINNED_EG}), 0);
+    EXPECT_GT(cost_to_white("4k3/8/8/b7/8/8/3B4/4K3 b - - 0 1", {PINNED_MG, PINNED_EG}), 0);
+    // Off the line, behind a second piece, or a pawn: no pin counted.
+    EXPECT_EQ(cost_to_white("4k3/4r3/8/8/8/3N4/8/4K3 w - - 0 1", {PINNED_MG, PINNED_EG}), 0);
+    EXPECT_EQ(cost_to_white("4k3/4r3/8/8/4B3/4N3/8/4K3 w - - 0 1", {PINNED_MG, PINNED_EG}), 0);
+    EXPECT_EQ(cost_to_white("4k3/4r3/8/8/8/4P3/8/4K3 w - - 0 1", {PINNED_MG, PINNED_EG}), 0);
+    // Black's pinned Knight costs Black.
+    EXPECT_LT(cost_to_white("4k3/4n3/8/8/8/8/8/4RK2 w - - 0 1", {PINNED_MG, PINNED_EG}), 0);
+}
+
+TEST(ChessEvaluation, ARookShutInBesideAKingThatCannotCastleIsTrapped) {
+    using enum chess::EvalWeights::Name;
+    // The Rook on h1 has one square, on the King's side, and the King has
+    // lost its rights.
+    EXPECT_GT(cost_to_white("4k3/pppppppp/8/8/8/8/5PPP/5K1R w - - 0 1", {ROOK_TRAPPED_MG}), 0);
+    // The same Rook while the King may still castle, and a Rook shut in on
+    // the far side of the King: not trapped.
+    EXPECT_EQ(cost_to_white("4k3/pppppppp/8/8/8/8/5PPP/4K2R w K - 0 1", {ROOK_TRAPPED_MG}), 0);
+    EXPECT_EQ(cost_to_white("4k3/pppppppp/8/8/8/8/PP3PPP/RN3K2 w - - 0 1", {ROOK_TRAPPED_MG}), 0);
+    EXPECT_LT(cost_to_white("5k1r/5ppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1", {ROOK_TRAPPED_MG}), 0);
+}
+
 TEST(ChessEvaluation, AKingBehindItsPawnsIsSaferThanOneWithoutThem) {
     // The same material: White's King-side pawns in front of the castled King,
     // or the same pawns on the queen side with the King's files open.

@@ -1,5 +1,6 @@
 #include "variants/chess/eval.h"
 
+#include <algorithm>
 #include <array>
 #include <bit>
 
@@ -85,6 +86,27 @@ constexpr Bitboard pawn_attacks(Color c, Bitboard pawns) {
                       : ((pawns & not_a) >> 9) | ((pawns & not_h) >> 7);
 }
 
+// Squares attacked by two pawns of c.
+constexpr Bitboard pawn_double_attacks(Color c, Bitboard pawns) {
+    constexpr Bitboard not_a = ~kFileA, not_h = ~(kFileA << 7);
+    return c == WHITE ? ((pawns & not_a) << 7) & ((pawns & not_h) << 9)
+                      : ((pawns & not_a) >> 9) & ((pawns & not_h) >> 7);
+}
+
+// Every square the pawns of c attack now or may attack as they advance.
+constexpr Bitboard pawn_attack_span(Color c, Bitboard pawns) {
+    if (c == WHITE) {
+        pawns |= pawns << 8;
+        pawns |= pawns << 16;
+        pawns |= pawns << 32;
+    } else {
+        pawns |= pawns >> 8;
+        pawns |= pawns >> 16;
+        pawns |= pawns >> 32;
+    }
+    return pawn_attacks(c, pawns);
+}
+
 // The squares in front of sq on its file, as c sees it, and the same on the
 // files beside it too (where a pawn that stops or takes a pawn on sq stands).
 struct Spans {
@@ -168,11 +190,18 @@ int distance(int a, int b) {
     for (Bitboard b = ours; b;) {
         const int sq = pop_lsb(b);
         const int f = file_of(sq), rr = relative_rank(c, sq);
+        bool weak = true;
         if (!(ours & kSpans.beside[f]))
             s.add(-W[ISOLATED_MG], -W[ISOLATED_EG]);
         else if (rr < 6 && (their_attacks & bb(sq + up)) &&
                  !(ours & kSpans.beside[f] & (kSpans.passed[them][sq] | rank_bb(rank_of(sq)))))
             s.add(-W[BACKWARD_MG], -W[BACKWARD_EG]);
+        else
+            weak = false;
+        // A weak pawn no enemy pawn stands in front of: the enemy's Rooks
+        // can attack it down the file.
+        if (weak && !(theirs & kSpans.front[c][sq]))
+            s.add(-W[WEAK_UNOPPOSED_MG], -W[WEAK_UNOPPOSED_EG]);
         if (ours & kSpans.front[c][sq]) s.add(-W[DOUBLED_MG], -W[DOUBLED_EG]);
         if (defended & bb(sq))
             s.add(W[DEFENDED_MG] + W[DEFENDED_RANK_MG] * rr,
@@ -262,8 +291,11 @@ int distance(int a, int b) {
 
 // The endgame score scaled down where the side ahead can rarely win: without
 // pawns and at most a Bishop's worth ahead in pieces, or with Bishops of
-// opposite colours and nothing else but pawns.
-int scale_endgame(const Position& pos, int eg) {
+// opposite colours and nothing else but pawns; otherwise the fewer pawns the
+// side ahead has left, the less its lead is worth (SCALE_BASE +
+// SCALE_PER_PAWN a pawn, in 64ths, at most 64).
+int scale_endgame(const EvalWeights& W, const Position& pos, int eg) {
+    using enum EvalWeights::Name;
     const Color strong = eg >= 0 ? WHITE : BLACK, weak = Color(strong ^ 1);
     auto pieces_value = [&](Color c) {
         int v = 0;
@@ -278,7 +310,32 @@ int scale_endgame(const Position& pos, int eg) {
         const int a = lsb(pos.pieces(WHITE, BISHOP)), b = lsb(pos.pieces(BLACK, BISHOP));
         if (((file_of(a) + rank_of(a)) & 1) != ((file_of(b) + rank_of(b)) & 1)) return eg / 2;
     }
-    return eg;
+    const int scale = W[SCALE_BASE] + W[SCALE_PER_PAWN] * popcount(pos.pieces(strong, PAWN));
+    return scale >= 64 ? eg : eg * std::max(scale, 0) / 64;
+}
+
+// The endgame's complexity: a lead counts more with passed pawns, many
+// pawns, pawns on both wings, Kings far apart across the files and in a
+// pawn ending, and less without them, never turning to the other side.
+int complexity_terms(const EvalWeights& W, const Position& pos, const Bitboard passed[COLOR_NB],
+                     int eg) {
+    using enum EvalWeights::Name;
+    if (eg == 0) return 0;
+    constexpr Bitboard kQueenSide = file_bb(0) | file_bb(1) | file_bb(2) | file_bb(3);
+    const Bitboard pawns = pos.pieces(PAWN);
+    const int wk = pos.king_square(WHITE), bk = pos.king_square(BLACK);
+    const int df = file_of(wk) - file_of(bk), dr = rank_of(wk) - rank_of(bk);
+    const int outflanking = (df < 0 ? -df : df) - (dr < 0 ? -dr : dr);
+    const bool both_flanks = (pawns & kQueenSide) && (pawns & ~kQueenSide);
+    const bool pawn_ending = pos.pieces() == (pawns | pos.pieces(KING));
+    const int complexity = W[COMPLEXITY_PASSED] * popcount(passed[WHITE] | passed[BLACK]) +
+                           W[COMPLEXITY_PAWNS] * popcount(pawns) +
+                           W[COMPLEXITY_OUTFLANKING] * outflanking +
+                           (both_flanks ? W[COMPLEXITY_BOTH_FLANKS] : 0) +
+                           (pawn_ending ? W[COMPLEXITY_PAWN_ENDING] : 0) - W[COMPLEXITY_BASE];
+    const int magnitude = eg < 0 ? -eg : eg;
+    const int change = std::max(complexity, -magnitude);
+    return eg > 0 ? change : -change;
 }
 
 // The evaluation with the weights W: the engine's, with the defaults compiled
@@ -292,20 +349,29 @@ int scale_endgame(const Position& pos, int eg) {
                                          pawn_attacks(BLACK, pos.pieces(BLACK, PAWN))};
     int attack_units[COLOR_NB] = {0, 0}, attackers[COLOR_NB] = {0, 0};
     Bitboard passed[COLOR_NB] = {0, 0};
-    // What each side attacks: everything, and by each kind of piece.
-    Bitboard attacked[COLOR_NB], attacked_by[COLOR_NB][PIECE_TYPE_NB] = {};
+    // What each side attacks: everything, twice, and by each kind of piece.
+    Bitboard attacked[COLOR_NB], attacked2[COLOR_NB], attacked_by[COLOR_NB][PIECE_TYPE_NB] = {};
     for (Color c : {WHITE, BLACK}) {
         attacked_by[c][PAWN] = pawn_att[c];
         attacked_by[c][KING] = kKingAttacks[pos.king_square(c)];
         attacked[c] = pawn_att[c] | attacked_by[c][KING];
+        attacked2[c] =
+            (pawn_att[c] & attacked_by[c][KING]) | pawn_double_attacks(c, pos.pieces(c, PAWN));
     }
     for (Color c : {WHITE, BLACK}) {
         const Color them = Color(c ^ 1);
         const Bitboard own = pos.pieces(c);
         const Bitboard our_pawns = pos.pieces(c, PAWN), their_pawns = pos.pieces(them, PAWN);
         const Bitboard mobility_area = ~own & ~pawn_att[them];
-        const int their_king = pos.king_square(them);
+        const int their_king = pos.king_square(them), our_king = pos.king_square(c);
         const Bitboard king_zone = kKingAttacks[their_king] | bb(their_king);
+        // Outposts: on the enemy's half or the middle, guarded by a pawn,
+        // where no enemy pawn can ever attack it.
+        const Bitboard outposts = pawn_att[c] & ~pawn_attack_span(them, their_pawns) &
+                                  (c == WHITE ? rank_bb(3) | rank_bb(4) | rank_bb(5)
+                                              : rank_bb(2) | rank_bb(3) | rank_bb(4));
+        const bool can_castle =
+            pos.castling_rights() & (c == WHITE ? WHITE_OO | WHITE_OOO : BLACK_OO | BLACK_OOO);
         for (Bitboard b = own; b;) {
             const int sq = pop_lsb(b);
             const PieceType pt = type_of(pos.piece_on(sq));
@@ -316,11 +382,13 @@ int scale_endgame(const Position& pos, int eg) {
             square_terms(W, pt, c, sq, s[c].mg, s[c].eg);
             if (pt < KNIGHT || pt > QUEEN) continue;
             const Bitboard att = attacks_of(pt, sq, occ);
+            attacked2[c] |= attacked[c] & att;
             attacked[c] |= att;
             attacked_by[c][pt] |= att;
             // Mobility around a typical count for the kind.
             constexpr int kTypical[PIECE_TYPE_NB] = {0, 0, 4, 6, 6, 12, 0};
-            const int mob = popcount(att & mobility_area) - kTypical[pt];
+            const int reach = popcount(att & mobility_area);
+            const int mob = reach - kTypical[pt];
             s[c].add(mob * W.w[KNIGHT_MOBILITY_MG + 2 * (int(pt) - int(KNIGHT))],
                      mob * W.w[KNIGHT_MOBILITY_EG + 2 * (int(pt) - int(KNIGHT))]);
             if (pawn_att[them] & bb(sq))  // a pawn threatens it
@@ -330,17 +398,27 @@ int scale_endgame(const Position& pos, int eg) {
                 s[c].add(half_open ? W[ROOK_HALF_OPEN_MG] : W[ROOK_OPEN_MG],
                          half_open ? W[ROOK_HALF_OPEN_EG] : W[ROOK_OPEN_EG]);
             }
+            // A Rook hemmed in on its King's side, the King unable to castle.
+            if (pt == ROOK && reach <= 3 && !can_castle && relative_rank(c, our_king) == 0 &&
+                (file_of(our_king) < 4) == (file_of(sq) < file_of(our_king)))
+                s[c].mg -= W[ROOK_TRAPPED_MG];
             if (pt == BISHOP) {  // its own pawns on its colour hem it in
                 const int hemmed = popcount(our_pawns & same_colour(sq));
                 s[c].add(-W[BISHOP_PAWNS_MG] * hemmed, -W[BISHOP_PAWNS_EG] * hemmed);
+                // Seeing both centre squares of a long diagonal past the pawns.
+                constexpr Bitboard kCentre = bb(27) | bb(28) | bb(35) | bb(36);
+                if (popcount(bishop_attacks(sq, pos.pieces(PAWN)) & kCentre) > 1)
+                    s[c].mg += W[BISHOP_LONG_DIAGONAL_MG];
+            }
+            if (pt == KNIGHT || pt == BISHOP) {  // far from its King, it guards less
+                const int d = distance(sq, our_king);
+                s[c].add(-W[KING_PROTECTOR_MG] * d, -W[KING_PROTECTOR_EG] * d);
+                if (!(outposts & bb(sq)) && (att & outposts & ~own))
+                    s[c].add(W[REACHABLE_OUTPOST_MG], W[REACHABLE_OUTPOST_EG]);
             }
             if ((pt == KNIGHT || pt == BISHOP) && (pos.pieces(PAWN) & forward(c, bb(sq))))
                 s[c].mg += W[MINOR_BEHIND_PAWN_MG];  // shielded from attack along its file
-            // An outpost: on the enemy's half or the middle, guarded by a
-            // pawn, where no enemy pawn can ever attack it.
-            if ((pt == KNIGHT || pt == BISHOP) && relative_rank(c, sq) >= 3 &&
-                relative_rank(c, sq) <= 5 && (pawn_att[c] & bb(sq)) &&
-                !(their_pawns & kSpans.passed[c][sq] & kSpans.beside[file_of(sq)]))
+            if ((pt == KNIGHT || pt == BISHOP) && (outposts & bb(sq)))
                 s[c].add(pt == KNIGHT ? W[KNIGHT_OUTPOST_MG] : W[BISHOP_OUTPOST_MG],
                          pt == KNIGHT ? W[KNIGHT_OUTPOST_EG] : W[BISHOP_OUTPOST_EG]);
             if (const Bitboard hit = att & king_zone) {
@@ -380,8 +458,40 @@ int scale_endgame(const Position& pos, int eg) {
                                      attacked[them] & ~attacked[c]);
         s[c].add(-W[MAJOR_THREAT_MG] * majors_hit - W[HANGING_MG] * hanging,
                  -W[MAJOR_THREAT_EG] * majors_hit - W[HANGING_EG] * hanging);
-        // Checks the enemy can give from squares c does not guard.
+        // A minor piece a minor piece attacks, no pawn of ours guarding it;
+        // a pawn attacked and not defended.
+        const int minors_hit =
+            popcount((pos.pieces(c, KNIGHT) | pos.pieces(c, BISHOP)) & minors & ~pawn_att[c]);
+        const int pawns_hanging = popcount(our_pawns & attacked[them] & ~attacked[c]);
+        s[c].add(-W[MINOR_THREAT_MG] * minors_hit - W[HANGING_PAWN_MG] * pawns_hanging,
+                 -W[MINOR_THREAT_EG] * minors_hit - W[HANGING_PAWN_EG] * pawns_hanging);
+        // Our pieces pinned to our King by an enemy Rook, Bishop or Queen.
         const int ksq = pos.king_square(c);
+        const Bitboard snipers =
+            (rook_attacks(ksq, 0) & (pos.pieces(them, ROOK) | pos.pieces(them, QUEEN))) |
+            (bishop_attacks(ksq, 0) & (pos.pieces(them, BISHOP) | pos.pieces(them, QUEEN)));
+        int pinned = 0;
+        for (Bitboard b = snipers; b;) {
+            const Bitboard between = kLines.between[ksq][pop_lsb(b)] & occ;
+            if (popcount(between) == 1 && (between & pos.pieces(c) & ~our_pawns)) ++pinned;
+        }
+        s[c].add(-W[PINNED_MG] * pinned, -W[PINNED_EG] * pinned);
+        // The squares of our King's wing in our camp the enemy attacks, and
+        // those it attacks twice.
+        constexpr Bitboard kFlank[8] = {0x0F0F0F0F0F0F0F0FULL, 0x0F0F0F0F0F0F0F0FULL,
+                                        0x0F0F0F0F0F0F0F0FULL, 0x3C3C3C3C3C3C3C3CULL,
+                                        0x3C3C3C3C3C3C3C3CULL, 0xF0F0F0F0F0F0F0F0ULL,
+                                        0xF0F0F0F0F0F0F0F0ULL, 0xF0F0F0F0F0F0F0F0ULL};
+        const Bitboard camp = c == WHITE ? 0x000000FFFFFFFFFFULL : 0xFFFFFFFFFF000000ULL;
+        const Bitboard flank_hit = kFlank[file_of(ksq)] & camp & attacked[them];
+        s[c].mg -=
+            W[KING_FLANK_ATTACK_MG] * (popcount(flank_hit) + popcount(flank_hit & attacked2[them]));
+        // Squares beside our King the enemy attacks that we defend at most
+        // once, and then only with the King or the Queen.
+        const Bitboard weak = attacked[them] & ~attacked2[c] &
+                              (~attacked[c] | attacked_by[c][KING] | attacked_by[c][QUEEN]);
+        attack_units[them] += W[KING_RING_WEAK] * popcount(kKingAttacks[ksq] & weak);
+        // Checks the enemy can give from squares c does not guard.
         const Bitboard safe = ~attacked[c] & ~pos.pieces(them);
         const Bitboard diagonal = bishop_attacks(ksq, occ), straight = rook_attacks(ksq, occ);
         if (kKnightAttacks[ksq] & attacked_by[them][KNIGHT] & safe)
@@ -399,7 +509,8 @@ int scale_endgame(const Position& pos, int eg) {
     }
     if (phase > 24) phase = 24;
     const int mg_score = s[WHITE].mg - s[BLACK].mg;
-    const int eg_score = scale_endgame(pos, s[WHITE].eg - s[BLACK].eg);
+    int eg_score = s[WHITE].eg - s[BLACK].eg;
+    eg_score = scale_endgame(W, pos, eg_score + complexity_terms(W, pos, passed, eg_score));
     const int score = (mg_score * phase + eg_score * (24 - phase)) / 24;
     return (pos.side_to_move() == WHITE ? score : -score) + W[TEMPO];  // side to move bonus
 }

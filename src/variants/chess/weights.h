@@ -110,6 +110,30 @@
     X(PUSH_THREAT_EG, 10)             \
     X(MINOR_BEHIND_PAWN_MG, 4)        \
     X(SPACE_MG, 3)                    \
+    X(KING_RING_WEAK, 3)              \
+    X(KING_FLANK_ATTACK_MG, 3)        \
+    X(PINNED_MG, 12)                  \
+    X(PINNED_EG, 12)                  \
+    X(MINOR_THREAT_MG, 15)            \
+    X(MINOR_THREAT_EG, 12)            \
+    X(HANGING_PAWN_MG, 4)             \
+    X(HANGING_PAWN_EG, 8)             \
+    X(ROOK_TRAPPED_MG, 25)            \
+    X(BISHOP_LONG_DIAGONAL_MG, 15)    \
+    X(KING_PROTECTOR_MG, 3)           \
+    X(KING_PROTECTOR_EG, 3)           \
+    X(WEAK_UNOPPOSED_MG, 5)           \
+    X(WEAK_UNOPPOSED_EG, 8)           \
+    X(REACHABLE_OUTPOST_MG, 12)       \
+    X(REACHABLE_OUTPOST_EG, 4)        \
+    X(COMPLEXITY_PASSED, 4)           \
+    X(COMPLEXITY_PAWNS, 4)            \
+    X(COMPLEXITY_OUTFLANKING, 4)      \
+    X(COMPLEXITY_BOTH_FLANKS, 8)      \
+    X(COMPLEXITY_PAWN_ENDING, 20)     \
+    X(COMPLEXITY_BASE, 40)            \
+    X(SCALE_BASE, 40)                 \
+    X(SCALE_PER_PAWN, 7)              \
     X(TEMPO, 10)
 
 namespace chimera::chess {
