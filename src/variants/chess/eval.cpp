@@ -501,7 +501,7 @@ int complexity_terms(const EvalWeights& W, const Position& pos, const Bitboard p
         if ((diagonal | straight) & attacked_by[them][QUEEN] & safe)
             attack_units[them] += W[QUEEN_SAFE_CHECK];
         // The attack on c's King: quadratic in its weight, from two pieces on.
-        if (attackers[them] >= 2) {
+        if (attackers[them] >= 2 && attack_units[them] > 0) {
             int danger = attack_units[them] * attack_units[them] * W[KING_DANGER_SCALE] / 64;
             if (!pos.pieces(them, QUEEN)) danger /= 2;
             s[c].mg -= danger < W[KING_DANGER_MAX] ? danger : W[KING_DANGER_MAX];

@@ -7,134 +7,134 @@
 
 // X(name, value), in the order the evaluation reads them.
 #define CHIMERA_CHESS_EVAL_WEIGHTS(X) \
-    X(PAWN_MG, 63)                    \
+    X(PAWN_MG, 65)                    \
     X(PAWN_EG, 81)                    \
-    X(KNIGHT_MG, 303)                 \
-    X(KNIGHT_EG, 338)                 \
-    X(BISHOP_MG, 348)                 \
-    X(BISHOP_EG, 366)                 \
-    X(ROOK_MG, 417)                   \
-    X(ROOK_EG, 629)                   \
-    X(QUEEN_MG, 1055)                 \
-    X(QUEEN_EG, 1071)                 \
+    X(KNIGHT_MG, 277)                 \
+    X(KNIGHT_EG, 344)                 \
+    X(BISHOP_MG, 330)                 \
+    X(BISHOP_EG, 388)                 \
+    X(ROOK_MG, 363)                   \
+    X(ROOK_EG, 697)                   \
+    X(QUEEN_MG, 1013)                 \
+    X(QUEEN_EG, 1167)                 \
     X(PAWN_RANK_MG, -4)               \
-    X(PAWN_CENTRE_MG, 7)              \
+    X(PAWN_CENTRE_MG, 3)              \
     X(PAWN_RANK_SQUARED_EG, 2)        \
-    X(KNIGHT_CENTRE_MG, 12)           \
-    X(KNIGHT_CENTRE_EG, 10)           \
+    X(KNIGHT_CENTRE_MG, 6)            \
+    X(KNIGHT_CENTRE_EG, 16)           \
     X(BISHOP_CENTRE_MG, 8)            \
-    X(BISHOP_CENTRE_EG, 3)            \
-    X(ROOK_SEVENTH_MG, 6)             \
-    X(ROOK_SEVENTH_EG, 22)            \
-    X(QUEEN_CENTRE_MG, 0)             \
-    X(QUEEN_CENTRE_EG, 20)            \
-    X(KING_CASTLED_MG, 24)            \
-    X(KING_ADVANCED_MG, 3)            \
-    X(KING_CENTRE_EG, 10)             \
-    X(KNIGHT_MOBILITY_MG, 6)          \
+    X(BISHOP_CENTRE_EG, -1)           \
+    X(ROOK_SEVENTH_MG, 24)            \
+    X(ROOK_SEVENTH_EG, 14)            \
+    X(QUEEN_CENTRE_MG, -6)            \
+    X(QUEEN_CENTRE_EG, 22)            \
+    X(KING_CASTLED_MG, 34)            \
+    X(KING_ADVANCED_MG, 5)            \
+    X(KING_CENTRE_EG, 18)             \
+    X(KNIGHT_MOBILITY_MG, 4)          \
     X(KNIGHT_MOBILITY_EG, 6)          \
-    X(BISHOP_MOBILITY_MG, 5)          \
+    X(BISHOP_MOBILITY_MG, 3)          \
     X(BISHOP_MOBILITY_EG, 5)          \
     X(ROOK_MOBILITY_MG, 4)            \
-    X(ROOK_MOBILITY_EG, 7)            \
-    X(QUEEN_MOBILITY_MG, 3)           \
-    X(QUEEN_MOBILITY_EG, 6)           \
-    X(PAWN_THREAT_MG, 56)             \
-    X(PAWN_THREAT_EG, 29)             \
-    X(ROOK_OPEN_MG, 44)               \
-    X(ROOK_OPEN_EG, -8)               \
-    X(ROOK_HALF_OPEN_MG, 15)          \
-    X(ROOK_HALF_OPEN_EG, 23)          \
-    X(KNIGHT_OUTPOST_MG, 33)          \
-    X(KNIGHT_OUTPOST_EG, 16)          \
-    X(BISHOP_OUTPOST_MG, 38)          \
-    X(BISHOP_OUTPOST_EG, -2)          \
-    X(KNIGHT_KING_ATTACK, 4)          \
-    X(BISHOP_KING_ATTACK, 3)          \
-    X(ROOK_KING_ATTACK, 3)            \
-    X(QUEEN_KING_ATTACK, 5)           \
-    X(KNIGHT_SAFE_CHECK, 11)          \
-    X(BISHOP_SAFE_CHECK, 10)          \
-    X(ROOK_SAFE_CHECK, 10)            \
-    X(QUEEN_SAFE_CHECK, 10)           \
+    X(ROOK_MOBILITY_EG, 5)            \
+    X(QUEEN_MOBILITY_MG, 1)           \
+    X(QUEEN_MOBILITY_EG, 4)           \
+    X(PAWN_THREAT_MG, 34)             \
+    X(PAWN_THREAT_EG, 41)             \
+    X(ROOK_OPEN_MG, 58)               \
+    X(ROOK_OPEN_EG, -14)              \
+    X(ROOK_HALF_OPEN_MG, 25)          \
+    X(ROOK_HALF_OPEN_EG, 5)           \
+    X(KNIGHT_OUTPOST_MG, 29)          \
+    X(KNIGHT_OUTPOST_EG, 28)          \
+    X(BISHOP_OUTPOST_MG, 28)          \
+    X(BISHOP_OUTPOST_EG, 20)          \
+    X(KNIGHT_KING_ATTACK, -2)         \
+    X(BISHOP_KING_ATTACK, -5)         \
+    X(ROOK_KING_ATTACK, -1)           \
+    X(QUEEN_KING_ATTACK, 3)           \
+    X(KNIGHT_SAFE_CHECK, 23)          \
+    X(BISHOP_SAFE_CHECK, 4)           \
+    X(ROOK_SAFE_CHECK, 12)            \
+    X(QUEEN_SAFE_CHECK, 16)           \
     X(KING_DANGER_SCALE, 12)          \
-    X(KING_DANGER_MAX, 469)           \
-    X(ISOLATED_MG, 11)                \
+    X(KING_DANGER_MAX, 363)           \
+    X(ISOLATED_MG, 5)                 \
     X(ISOLATED_EG, 14)                \
-    X(DOUBLED_MG, -2)                 \
-    X(DOUBLED_EG, 16)                 \
+    X(DOUBLED_MG, 6)                  \
+    X(DOUBLED_EG, 0)                  \
     X(DEFENDED_MG, 6)                 \
     X(DEFENDED_RANK_MG, 2)            \
     X(DEFENDED_EG, 18)                \
     X(DEFENDED_RANK_EG, -2)           \
-    X(PHALANX_MG, 4)                  \
+    X(PHALANX_MG, 2)                  \
     X(PHALANX_RANK_MG, 1)             \
-    X(PHALANX_EG, 5)                  \
+    X(PHALANX_EG, -1)                 \
     X(PHALANX_RANK_EG, 1)             \
-    X(PASSED_2_MG, -1)                \
-    X(PASSED_3_MG, 7)                 \
-    X(PASSED_4_MG, 10)                \
-    X(PASSED_5_MG, 42)                \
-    X(PASSED_6_MG, 72)                \
-    X(PASSED_7_MG, 177)               \
-    X(PASSED_2_EG, 34)                \
-    X(PASSED_3_EG, 40)                \
-    X(PASSED_4_EG, 24)                \
-    X(PASSED_5_EG, 26)                \
+    X(PASSED_2_MG, 21)                \
+    X(PASSED_3_MG, -5)                \
+    X(PASSED_4_MG, 18)                \
+    X(PASSED_5_MG, 26)                \
+    X(PASSED_6_MG, 90)                \
+    X(PASSED_7_MG, 183)               \
+    X(PASSED_2_EG, 30)                \
+    X(PASSED_3_EG, 50)                \
+    X(PASSED_4_EG, 18)                \
+    X(PASSED_5_EG, 36)                \
     X(PASSED_6_EG, 64)                \
     X(PASSED_7_EG, 115)               \
     X(PASSED_THEIR_KING_EG, 13)       \
     X(PASSED_OUR_KING_EG, 6)          \
-    X(BISHOP_PAIR_MG, 1)              \
-    X(BISHOP_PAIR_EG, 59)             \
-    X(KING_OFF_BACK_RANKS, 16)        \
-    X(SHELTER_NEAR, 14)               \
-    X(SHELTER_FAR, -1)                \
-    X(SHELTER_HALF_OPEN, 12)          \
-    X(SHELTER_OPEN, 22)               \
-    X(STORM_STOPPED, -5)              \
-    X(STORM_FOURTH_RANK, -1)          \
-    X(STORM_CLOSE, 25)                \
-    X(MAJOR_THREAT_MG, 47)            \
-    X(MAJOR_THREAT_EG, 22)            \
-    X(HANGING_MG, 15)                 \
-    X(HANGING_EG, 29)                 \
+    X(BISHOP_PAIR_MG, -19)            \
+    X(BISHOP_PAIR_EG, 71)             \
+    X(KING_OFF_BACK_RANKS, 34)        \
+    X(SHELTER_NEAR, 8)                \
+    X(SHELTER_FAR, -3)                \
+    X(SHELTER_HALF_OPEN, 6)           \
+    X(SHELTER_OPEN, 26)               \
+    X(STORM_STOPPED, -1)              \
+    X(STORM_FOURTH_RANK, 13)          \
+    X(STORM_CLOSE, 5)                 \
+    X(MAJOR_THREAT_MG, 43)            \
+    X(MAJOR_THREAT_EG, 34)            \
+    X(HANGING_MG, 11)                 \
+    X(HANGING_EG, 27)                 \
     X(BACKWARD_MG, 3)                 \
-    X(BACKWARD_EG, 14)                \
+    X(BACKWARD_EG, 24)                \
     X(PASSED_FREE_EG, 7)              \
-    X(PASSED_SAFE_EG, 17)             \
-    X(UNSTOPPABLE_EG, 164)            \
-    X(BISHOP_PAWNS_MG, 3)             \
+    X(PASSED_SAFE_EG, 21)             \
+    X(UNSTOPPABLE_EG, 178)            \
+    X(BISHOP_PAWNS_MG, 5)             \
     X(BISHOP_PAWNS_EG, 7)             \
-    X(PUSH_THREAT_MG, 16)             \
-    X(PUSH_THREAT_EG, 10)             \
-    X(MINOR_BEHIND_PAWN_MG, 4)        \
+    X(PUSH_THREAT_MG, 4)              \
+    X(PUSH_THREAT_EG, 16)             \
+    X(MINOR_BEHIND_PAWN_MG, 6)        \
     X(SPACE_MG, 3)                    \
     X(KING_RING_WEAK, 3)              \
-    X(KING_FLANK_ATTACK_MG, 3)        \
-    X(PINNED_MG, 12)                  \
-    X(PINNED_EG, 12)                  \
-    X(MINOR_THREAT_MG, 15)            \
-    X(MINOR_THREAT_EG, 12)            \
-    X(HANGING_PAWN_MG, 4)             \
-    X(HANGING_PAWN_EG, 8)             \
-    X(ROOK_TRAPPED_MG, 25)            \
-    X(BISHOP_LONG_DIAGONAL_MG, 15)    \
-    X(KING_PROTECTOR_MG, 3)           \
-    X(KING_PROTECTOR_EG, 3)           \
+    X(KING_FLANK_ATTACK_MG, 5)        \
+    X(PINNED_MG, 2)                   \
+    X(PINNED_EG, 74)                  \
+    X(MINOR_THREAT_MG, 13)            \
+    X(MINOR_THREAT_EG, 36)            \
+    X(HANGING_PAWN_MG, 12)            \
+    X(HANGING_PAWN_EG, 42)            \
+    X(ROOK_TRAPPED_MG, 37)            \
+    X(BISHOP_LONG_DIAGONAL_MG, 25)    \
+    X(KING_PROTECTOR_MG, 1)           \
+    X(KING_PROTECTOR_EG, -3)          \
     X(WEAK_UNOPPOSED_MG, 5)           \
-    X(WEAK_UNOPPOSED_EG, 8)           \
-    X(REACHABLE_OUTPOST_MG, 12)       \
-    X(REACHABLE_OUTPOST_EG, 4)        \
-    X(COMPLEXITY_PASSED, 4)           \
+    X(WEAK_UNOPPOSED_EG, 6)           \
+    X(REACHABLE_OUTPOST_MG, 16)       \
+    X(REACHABLE_OUTPOST_EG, 8)        \
+    X(COMPLEXITY_PASSED, 2)           \
     X(COMPLEXITY_PAWNS, 4)            \
     X(COMPLEXITY_OUTFLANKING, 4)      \
-    X(COMPLEXITY_BOTH_FLANKS, 8)      \
-    X(COMPLEXITY_PAWN_ENDING, 20)     \
-    X(COMPLEXITY_BASE, 40)            \
-    X(SCALE_BASE, 40)                 \
-    X(SCALE_PER_PAWN, 7)              \
-    X(TEMPO, 10)
+    X(COMPLEXITY_BOTH_FLANKS, 58)     \
+    X(COMPLEXITY_PAWN_ENDING, 68)     \
+    X(COMPLEXITY_BASE, 62)            \
+    X(SCALE_BASE, 26)                 \
+    X(SCALE_PER_PAWN, 19)             \
+    X(TEMPO, 12)
 
 namespace chimera::chess {
 CHIMERA_DEFINE_EVAL_WEIGHTS(CHIMERA_CHESS_EVAL_WEIGHTS)
