@@ -345,12 +345,16 @@ TEST(ChessEvaluation, APiecePinnedToItsKingCostsItsSide) {
     using enum chess::EvalWeights::Name;
     // Pawns on both wings, so that the endgame's score is not scaled away.
     // The Knight on e3 stands alone between Black's Rook and White's King.
-    EXPECT_GT(cost_to_white("4k3/pp2r1pp/8/8/8/4N3/PP4PP/4K3 w - - 0 1", {PINNED_MG, PINNED_EG}), 0);
+    EXPECT_GT(cost_to_white("4k3/pp2r1pp/8/8/8/4N3/PP4PP/4K3 w - - 0 1", {PINNED_MG, PINNED_EG}),
+              0);
     EXPECT_GT(cost_to_white("4k3/pp4pp/8/b7/8/8/PP1B2PP/4K3 b - - 0 1", {PINNED_MG, PINNED_EG}), 0);
     // Off the line, behind a second piece, or a pawn: no pin counted.
-    EXPECT_EQ(cost_to_white("4k3/pp2r1pp/8/8/8/3N4/PP4PP/4K3 w - - 0 1", {PINNED_MG, PINNED_EG}), 0);
-    EXPECT_EQ(cost_to_white("4k3/pp2r1pp/8/8/4B3/4N3/PP4PP/4K3 w - - 0 1", {PINNED_MG, PINNED_EG}), 0);
-    EXPECT_EQ(cost_to_white("4k3/pp2r1pp/8/8/8/4P3/PP4PP/4K3 w - - 0 1", {PINNED_MG, PINNED_EG}), 0);
+    EXPECT_EQ(cost_to_white("4k3/pp2r1pp/8/8/8/3N4/PP4PP/4K3 w - - 0 1", {PINNED_MG, PINNED_EG}),
+              0);
+    EXPECT_EQ(cost_to_white("4k3/pp2r1pp/8/8/4B3/4N3/PP4PP/4K3 w - - 0 1", {PINNED_MG, PINNED_EG}),
+              0);
+    EXPECT_EQ(cost_to_white("4k3/pp2r1pp/8/8/8/4P3/PP4PP/4K3 w - - 0 1", {PINNED_MG, PINNED_EG}),
+              0);
     // Black's pinned Knight costs Black.
     EXPECT_LT(cost_to_white("4k3/pp2n1pp/8/8/8/8/PP4PP/4RK2 w - - 0 1", {PINNED_MG, PINNED_EG}), 0);
 }
