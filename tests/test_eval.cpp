@@ -673,25 +673,44 @@ OrderCounts check_threat_order(std::uint32_t seed, int games, int plies, Worth w
     return counts;
 }
 
-// Chess: every attacker found square by square from attackers_to (the King
-// never a cheaper attacker: it cannot take a defended piece).
-TEST(ChessEvaluation, QuietMovesAreOrderedByTheCheaperPiecesThatAttackThem) {
-    using namespace chess;
-    const auto worth = [](PieceType t) {
-        return t == PAWN ? 0 : t == KNIGHT || t == BISHOP ? 1 : t == ROOK ? 2 : t == QUEEN ? 3 : -1;
+// Chess and 4D chess: every attacker found square by square from
+// attackers_to (the King never a cheaper attacker: it cannot take a defended
+// piece).
+template <typename Pos, auto Pawn, auto Knight, auto Bishop, auto Rook, auto Queen>
+OrderCounts check_chess_like_threat_order(std::uint32_t seed, int games, int plies) {
+    const auto worth = [](decltype(Pawn) t) {
+        return t == Pawn ? 0 : t == Knight || t == Bishop ? 1 : t == Rook ? 2 : t == Queen ? 3 : -1;
     };
-    const OrderCounts counts = check_threat_order<Position>(
-        0x0D1, testing::workload(100, 4), 120, worth, [&](const Position& pos, int sq, int mine) {
+    return check_threat_order<Pos>(
+        seed, games, plies, worth, [&](const Pos& pos, int sq, int mine) {
             const Color them = ~pos.side_to_move();
-            for (Bitboard a = pos.attackers_to(sq, pos.pieces()) & pos.pieces(them); a;) {
+            for (auto a = pos.attackers_to(sq, pos.pieces()) & pos.pieces(them); a;) {
                 const int by = worth(type_of(pos.piece_on(pop_lsb(a))));
                 if (by >= 0 && by < mine) return true;
             }
             return false;
         });
+}
+
+TEST(ChessEvaluation, QuietMovesAreOrderedByTheCheaperPiecesThatAttackThem) {
+    using namespace chess;
+    const OrderCounts counts =
+        check_chess_like_threat_order<Position, PAWN, KNIGHT, BISHOP, ROOK, QUEEN>(
+            0x0D1, testing::workload(100, 4), 120);
     EXPECT_GT(counts.up, testing::workload(500, 4));
     EXPECT_GT(counts.down, testing::workload(5000, 4));
     EXPECT_GT(counts.level, testing::workload(50000, 4));
+}
+
+// D-rules: the same order in 4D chess, its pieces being chess's.
+TEST(Chess4dEvaluation, QuietMovesAreOrderedByTheCheaperPiecesThatAttackThem) {
+    using namespace chess4d;
+    const OrderCounts counts =
+        check_chess_like_threat_order<Position, PAWN, KNIGHT, BISHOP, ROOK, QUEEN>(
+            0x4D1, testing::workload(200, 4), 60);
+    EXPECT_GT(counts.up, testing::workload(500, 4));
+    EXPECT_GT(counts.down, testing::workload(2000, 4));
+    EXPECT_GT(counts.level, testing::workload(20000, 4));
 }
 
 // Wreckage: a Queen and a Guillotine rank as Queens, a Rook, Dragon and

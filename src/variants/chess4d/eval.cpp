@@ -101,6 +101,18 @@ int threats_to_mover(const Position& pos, const Bitboard (&by)[COLOR_NB][PIECE_T
 
 }  // namespace
 
+using Threats = ChessLikeThreats<PAWN, KNIGHT, BISHOP, ROOK, QUEEN>;
+
+OrderThreats order_threats(const Position& pos) {
+    return Threats::threats(pos, kPawnAttacks, [](PieceType pt, int sq, Bitboard occ) {
+        return attacks_of(pt, sq, occ);
+    });
+}
+
+int threat_order_bonus(const Position& pos, const OrderThreats& t, Move m) {
+    return Threats::bonus(pos, t, m);
+}
+
 int evaluate(const Position& pos) { return evaluate_impl(pos, kEvalWeights); }
 
 int evaluate_with(const Position& pos, const EvalWeights& weights) {

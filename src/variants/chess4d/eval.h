@@ -5,6 +5,7 @@
 
 #include <cstdint>
 
+#include "core/order_threats.h"
 #include "core/zobrist.h"
 #include "variants/chess4d/position.h"
 #include "variants/chess4d/weights.h"
@@ -20,6 +21,11 @@ int mover_value(const Position& pos, Move m);
 // centipawns once the opponent's recaptures are counted (for move ordering
 // and pruning). Exact but for pins (the swap algorithm of core/see.h).
 bool see_ge(const Position& pos, Move m, int threshold);
+// The move ordering's threats against the side to move, and a quiet move's
+// place in the order by them (core/order_threats.h).
+using OrderThreats = chimera::OrderThreats<Bitboard>;
+OrderThreats order_threats(const Position& pos);
+int threat_order_bonus(const Position& pos, const OrderThreats& t, Move m);
 // The pawn structure as a 64-bit hash (both sides' pawns; nothing else): the
 // search's correction history learns, per structure, how far the static
 // evaluation tends to be from what the search finds.
