@@ -371,6 +371,29 @@ TEST(ChessEvaluation, ARookShutInBesideAKingThatCannotCastleIsTrapped) {
     EXPECT_LT(cost_to_white("5k1r/5ppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1", {ROOK_TRAPPED_MG}), 0);
 }
 
+TEST(ChessEvaluation, AnAttackOnTheKingNeedsTwoPiecesAndWeighsLessWithoutTheQueen) {
+    using enum chess::EvalWeights::Name;
+    // Black's Queen and Knight both reach White's castled King's ring; with a
+    // Bishop for the Queen the attack still has two pieces but no Queen.
+    const std::string queen = "6k1/5ppp/8/8/6nq/8/5PPP/R1B3K1 w - - 0 1";
+    const std::string bishop = "6k1/5ppp/3b4/8/6n1/8/5PPP/R1B3K1 w - - 0 1";
+    const std::string alone = "6k1/5ppp/8/8/7q/8/5PPP/R1B3K1 w - - 0 1";
+    EXPECT_GT(cost_to_white(queen, {KING_DANGER_SCALE}), 0);
+    EXPECT_GT(cost_to_white(queen, {KING_DANGER_EG}), 0);  // the endgame half too
+    EXPECT_EQ(cost_to_white(queen, {KING_DANGER_NO_QUEEN}), 0);
+    EXPECT_LT(cost_to_white(bishop, {KING_DANGER_NO_QUEEN}), 0);
+    // The Queen alone is no attack.
+    EXPECT_EQ(cost_to_white(alone, {KING_DANGER_SCALE, KING_DANGER_EG}), 0);
+}
+
+TEST(ChessEvaluation, APiecePinnedToAnAttackedKingAddsToTheAttack) {
+    using enum chess::EvalWeights::Name;
+    // The same attack with White's Knight on e3 pinned by the Bishop on b6,
+    // and with the Knight off the Bishop's diagonal.
+    EXPECT_GT(cost_to_white("6k1/6pp/1b6/8/6nq/4N3/6PP/R5K1 w - - 0 1", {KING_BLOCKERS}), 0);
+    EXPECT_EQ(cost_to_white("6k1/6pp/1b6/8/6nq/3N4/6PP/R5K1 w - - 0 1", {KING_BLOCKERS}), 0);
+}
+
 TEST(ChessEvaluation, AKingBehindItsPawnsIsSaferThanOneWithoutThem) {
     // The same material: White's King-side pawns in front of the castled King,
     // or the same pawns on the queen side with the King's files open.

@@ -423,7 +423,8 @@ int complexity_terms(const EvalWeights& W, const Position& pos, const Bitboard p
                          pt == KNIGHT ? W[KNIGHT_OUTPOST_EG] : W[BISHOP_OUTPOST_EG]);
             if (const Bitboard hit = att & king_zone) {
                 ++attackers[c];
-                attack_units[c] += by_kind(W, KNIGHT_KING_ATTACK, pt) * popcount(hit);
+                attack_units[c] += by_kind(W, KNIGHT_KING_ATTACKER, pt) +
+                                   by_kind(W, KNIGHT_KING_ATTACK, pt) * popcount(hit);
             }
         }
         passed[c] = pawn_terms(W, pos, c, pawn_att[them], s[c]);
@@ -431,7 +432,8 @@ int complexity_terms(const EvalWeights& W, const Position& pos, const Bitboard p
     }
     for (Color c : {WHITE, BLACK}) {
         const Color them = Color(c ^ 1);
-        s[c].mg += shelter(W, pos, c);
+        const int our_shelter = shelter(W, pos, c);
+        s[c].mg += our_shelter;
         passed_path_terms(W, pos, c, passed[c], attacked[them], s[c]);
         // Pawn pushes to squares the enemy's pawns do not attack (and where
         // the pawn is defended if attacked at all) that would attack a piece
@@ -483,28 +485,46 @@ int complexity_terms(const EvalWeights& W, const Position& pos, const Bitboard p
                                         0x3C3C3C3C3C3C3C3CULL, 0xF0F0F0F0F0F0F0F0ULL,
                                         0xF0F0F0F0F0F0F0F0ULL, 0xF0F0F0F0F0F0F0F0ULL};
         const Bitboard camp = c == WHITE ? 0x000000FFFFFFFFFFULL : 0xFFFFFFFFFF000000ULL;
-        const Bitboard flank_hit = kFlank[file_of(ksq)] & camp & attacked[them];
-        s[c].mg -=
-            W[KING_FLANK_ATTACK_MG] * (popcount(flank_hit) + popcount(flank_hit & attacked2[them]));
+        const Bitboard flank = kFlank[file_of(ksq)] & camp;
+        const Bitboard flank_hit = flank & attacked[them];
+        const int flank_attacks = popcount(flank_hit) + popcount(flank_hit & attacked2[them]);
+        s[c].mg -= W[KING_FLANK_ATTACK_MG] * flank_attacks;
         // Squares beside our King the enemy attacks that we defend at most
         // once, and then only with the King or the Queen.
         const Bitboard weak = attacked[them] & ~attacked2[c] &
                               (~attacked[c] | attacked_by[c][KING] | attacked_by[c][QUEEN]);
         attack_units[them] += W[KING_RING_WEAK] * popcount(kKingAttacks[ksq] & weak);
-        // Checks the enemy can give from squares c does not guard.
+        // Checks the enemy can give from squares c does not guard, and those
+        // from squares c guards (on which the checking piece could be taken).
         const Bitboard safe = ~attacked[c] & ~pos.pieces(them);
         const Bitboard diagonal = bishop_attacks(ksq, occ), straight = rook_attacks(ksq, occ);
-        if (kKnightAttacks[ksq] & attacked_by[them][KNIGHT] & safe)
-            attack_units[them] += W[KNIGHT_SAFE_CHECK];
-        if (diagonal & attacked_by[them][BISHOP] & safe) attack_units[them] += W[BISHOP_SAFE_CHECK];
-        if (straight & attacked_by[them][ROOK] & safe) attack_units[them] += W[ROOK_SAFE_CHECK];
-        if ((diagonal | straight) & attacked_by[them][QUEEN] & safe)
-            attack_units[them] += W[QUEEN_SAFE_CHECK];
-        // The attack on c's King: quadratic in its weight, from two pieces on.
-        if (attackers[them] >= 2 && attack_units[them] > 0) {
-            int danger = attack_units[them] * attack_units[them] * W[KING_DANGER_SCALE] / 64;
-            if (!pos.pieces(them, QUEEN)) danger /= 2;
-            s[c].mg -= danger < W[KING_DANGER_MAX] ? danger : W[KING_DANGER_MAX];
+        const Bitboard checks[4] = {
+            kKnightAttacks[ksq] & attacked_by[them][KNIGHT], diagonal & attacked_by[them][BISHOP],
+            straight & attacked_by[them][ROOK], (diagonal | straight) & attacked_by[them][QUEEN]};
+        Bitboard unsafe_checks = 0;
+        for (int k = 0; k < 4; ++k) {
+            if (checks[k] & safe)
+                attack_units[them] += W.w[KNIGHT_SAFE_CHECK + k];
+            else
+                unsafe_checks |= checks[k] & ~pos.pieces(them);
+        }
+        // The attack on c's King: quadratic in its weight, from two pieces on;
+        // more for our pinned pieces and their hold on our wing, less for our
+        // shelter, our hold on the wing and their missing Queen.
+        if (attackers[them] >= 2) {
+            attack_units[them] += W[UNSAFE_CHECK] * popcount(unsafe_checks) +
+                                  W[KING_BLOCKERS] * pinned +
+                                  (W[KING_FLANK_DANGER] * flank_attacks -
+                                   W[KING_FLANK_DEFENCE] * popcount(flank & attacked[c])) /
+                                      8 -
+                                  W[KING_SHELTER_DANGER] * our_shelter / 32 + W[KING_DANGER_BASE] -
+                                  (pos.pieces(them, QUEEN) ? 0 : W[KING_DANGER_NO_QUEEN]);
+            if (attack_units[them] > 0) {
+                int danger = attack_units[them] * attack_units[them] * W[KING_DANGER_SCALE] / 64;
+                if (!pos.pieces(them, QUEEN)) danger /= 2;
+                s[c].add(-(danger < W[KING_DANGER_MAX] ? danger : W[KING_DANGER_MAX]),
+                         -W[KING_DANGER_EG] * attack_units[them] / 16);
+            }
         }
     }
     if (phase > 24) phase = 24;

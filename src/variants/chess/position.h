@@ -108,7 +108,6 @@ class Position : public PositionBase<Position, Traits> {
   private:
     struct EmptyTag {};
     explicit Position(EmptyTag) { states_.reserve(1024); }
-    Bitboard pinned(Color c) const;
     bool ep_capture_legal(int from, int ep) const;
     int legal_ep_square(int ep) const;
     Status validate() const;

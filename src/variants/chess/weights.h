@@ -28,7 +28,7 @@
     X(ROOK_SEVENTH_EG, 14)            \
     X(QUEEN_CENTRE_MG, -6)            \
     X(QUEEN_CENTRE_EG, 22)            \
-    X(KING_CASTLED_MG, 34)            \
+    X(KING_CASTLED_MG, 39)            \
     X(KING_ADVANCED_MG, 5)            \
     X(KING_CENTRE_EG, 18)             \
     X(KNIGHT_MOBILITY_MG, 4)          \
@@ -50,15 +50,15 @@
     X(BISHOP_OUTPOST_MG, 28)          \
     X(BISHOP_OUTPOST_EG, 20)          \
     X(KNIGHT_KING_ATTACK, -2)         \
-    X(BISHOP_KING_ATTACK, -5)         \
+    X(BISHOP_KING_ATTACK, 3)          \
     X(ROOK_KING_ATTACK, -1)           \
     X(QUEEN_KING_ATTACK, 3)           \
-    X(KNIGHT_SAFE_CHECK, 23)          \
-    X(BISHOP_SAFE_CHECK, 4)           \
+    X(KNIGHT_SAFE_CHECK, 13)          \
+    X(BISHOP_SAFE_CHECK, 7)           \
     X(ROOK_SAFE_CHECK, 12)            \
-    X(QUEEN_SAFE_CHECK, 16)           \
+    X(QUEEN_SAFE_CHECK, 12)           \
     X(KING_DANGER_SCALE, 12)          \
-    X(KING_DANGER_MAX, 363)           \
+    X(KING_DANGER_MAX, 356)           \
     X(ISOLATED_MG, 5)                 \
     X(ISOLATED_EG, 14)                \
     X(DOUBLED_MG, 6)                  \
@@ -87,14 +87,14 @@
     X(PASSED_OUR_KING_EG, 6)          \
     X(BISHOP_PAIR_MG, -19)            \
     X(BISHOP_PAIR_EG, 71)             \
-    X(KING_OFF_BACK_RANKS, 34)        \
-    X(SHELTER_NEAR, 8)                \
-    X(SHELTER_FAR, -3)                \
-    X(SHELTER_HALF_OPEN, 6)           \
-    X(SHELTER_OPEN, 26)               \
-    X(STORM_STOPPED, -1)              \
-    X(STORM_FOURTH_RANK, 13)          \
-    X(STORM_CLOSE, 5)                 \
+    X(KING_OFF_BACK_RANKS, 36)        \
+    X(SHELTER_NEAR, 9)                \
+    X(SHELTER_FAR, -2)                \
+    X(SHELTER_HALF_OPEN, 10)          \
+    X(SHELTER_OPEN, 34)               \
+    X(STORM_STOPPED, -3)              \
+    X(STORM_FOURTH_RANK, 11)          \
+    X(STORM_CLOSE, -2)                \
     X(MAJOR_THREAT_MG, 43)            \
     X(MAJOR_THREAT_EG, 34)            \
     X(HANGING_MG, 11)                 \
@@ -111,16 +111,16 @@
     X(MINOR_BEHIND_PAWN_MG, 6)        \
     X(SPACE_MG, 3)                    \
     X(KING_RING_WEAK, 3)              \
-    X(KING_FLANK_ATTACK_MG, 5)        \
-    X(PINNED_MG, 2)                   \
-    X(PINNED_EG, 74)                  \
+    X(KING_FLANK_ATTACK_MG, 4)        \
+    X(PINNED_MG, 4)                   \
+    X(PINNED_EG, 64)                  \
     X(MINOR_THREAT_MG, 13)            \
     X(MINOR_THREAT_EG, 36)            \
     X(HANGING_PAWN_MG, 12)            \
     X(HANGING_PAWN_EG, 42)            \
     X(ROOK_TRAPPED_MG, 37)            \
     X(BISHOP_LONG_DIAGONAL_MG, 25)    \
-    X(KING_PROTECTOR_MG, 1)           \
+    X(KING_PROTECTOR_MG, 3)           \
     X(KING_PROTECTOR_EG, -3)          \
     X(WEAK_UNOPPOSED_MG, 5)           \
     X(WEAK_UNOPPOSED_EG, 6)           \
@@ -134,6 +134,18 @@
     X(COMPLEXITY_BASE, 62)            \
     X(SCALE_BASE, 26)                 \
     X(SCALE_PER_PAWN, 19)             \
+    X(KNIGHT_KING_ATTACKER, 10)       \
+    X(BISHOP_KING_ATTACKER, 1)        \
+    X(ROOK_KING_ATTACKER, 7)          \
+    X(QUEEN_KING_ATTACKER, -3)        \
+    X(UNSAFE_CHECK, 1)                \
+    X(KING_BLOCKERS, 7)               \
+    X(KING_FLANK_DANGER, 0)           \
+    X(KING_FLANK_DEFENCE, 1)          \
+    X(KING_SHELTER_DANGER, 0)         \
+    X(KING_DANGER_BASE, -4)           \
+    X(KING_DANGER_NO_QUEEN, 14)       \
+    X(KING_DANGER_EG, 23)             \
     X(TEMPO, 12)
 
 namespace chimera::chess {
