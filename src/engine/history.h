@@ -45,6 +45,19 @@ struct Histories {
     static constexpr int kCorrectionSize = 1 << 14, kCorrectionGrain = 16,
                          kCorrectionBound = 256 * kCorrectionGrain;
     std::int16_t correction[2][kCorrectionSize];
+    // The pawn history: quiet moves' scores by the slot of the structure key
+    // (structure_key beside the evaluation), side, piece and destination,
+    // where the variant asks for it (Pos::kPawnHistory: 4D chess; in chess
+    // it did not gain, docs/engine.md); one slot, never read or written,
+    // where it does not.
+    static constexpr bool kPawnHistory = [] {
+        if constexpr (requires { Pos::kPawnHistory; })
+            return Pos::kPawnHistory;
+        else
+            return false;
+    }();
+    static constexpr int kPawnSize = kPawnHistory ? 512 : 1, kPawnBound = 8192;
+    std::int16_t pawn[kPawnSize][2][kTypes][kCells];
 };
 
 // The tables of every thread of an engine's search, kept from one search to

@@ -112,6 +112,8 @@ class Search {
         Move killers[2];
         Move excluded;            // the move a singular-extension search leaves out
         bool after_null = false;  // this ply follows a null move
+        // The node's row of the pawn history (its structure's slot and side).
+        std::int16_t (*pawn)[Pos::kCells] = nullptr;
     };
     // Frames are indexed ply + 2, so that the two plies before the root exist.
     Frame& frame(int ply) { return frames_[ply + 2]; }
@@ -272,8 +274,10 @@ class Search {
     // and two plies before.
     int quiet_history(Move m, int ply) const {
         const int pt = moved_type(m);
-        return h_.main[pos_.side_to_move()][m.from()][m.to()] +
-               (*frames_[ply + 1].cont)[pt][m.to()] + (*frames_[ply].cont)[pt][m.to()];
+        int h = h_.main[pos_.side_to_move()][m.from()][m.to()] +
+                (*frames_[ply + 1].cont)[pt][m.to()] + (*frames_[ply].cont)[pt][m.to()];
+        if constexpr (Histories<Pos>::kPawnHistory) h += frames_[ply + 2].pawn[pt][m.to()];
+        return h;
     }
     int capture_history(Move m) const {
         return h_.capture[moved_type(m)][m.to()][type_of(pos_.piece_on(m.to()))];
@@ -344,6 +348,8 @@ class Search {
         gravity<Histories<Pos>::kMainBound>(h_.main[pos_.side_to_move()][m.from()][m.to()], bonus);
         for (Continuation* c : {frames_[ply + 1].cont, frames_[ply].cont})
             if (c != &h_.none) gravity<Histories<Pos>::kContBound>((*c)[pt][m.to()], bonus);
+        if constexpr (Histories<Pos>::kPawnHistory)
+            gravity<Histories<Pos>::kPawnBound>(frames_[ply + 2].pawn[pt][m.to()], bonus);
     }
     void update_capture_history(Move m, int bonus) {
         gravity<Histories<Pos>::kCaptureBound>(
@@ -438,6 +444,9 @@ class Search {
         if (moves.empty()) return in_check ? mated_in(ply) : VALUE_DRAW;
 
         // Step 5. Move loop.
+        if constexpr (Histories<Pos>::kPawnHistory)
+            here.pawn =
+                h_.pawn[structure_key(pos_) % Histories<Pos>::kPawnSize][pos_.side_to_move()];
         int scores[Pos::kMaxMoves];
         score_moves(moves, scores, tt_hit ? tt.move : Move::none(), ply);
         const Value alpha_orig = alpha;

@@ -41,6 +41,9 @@ class Position : public PositionBase<Position, Traits> {
     static constexpr std::string_view kId = kInfo.id;
     static constexpr std::string_view kStartFen = kInfo.default_fen();
     static constexpr std::size_t kMaxMoves = 512;
+    // The search orders quiet moves by a history per pawn structure too
+    // (engine/history.h; docs/engine.md, PH1: it gained here, not in chess).
+    static constexpr bool kPawnHistory = true;
     using Moves = MoveList<kMaxMoves>;
 
     Position();
