@@ -412,8 +412,11 @@ class Search {
         // node's value, which the pruning below uses in its place.
         // The static evaluation is corrected by what searches of positions
         // with the same structure found (the table keeps it uncorrected).
+        // The structure's key is computed once for the node: the correction
+        // history and the pawn history both read it.
+        const std::uint64_t structure = structure_of();
         const Value raw_eval = in_check ? -VALUE_INFINITE : stored_or_evaluate(tt_hit, tt);
-        const Value static_eval = in_check ? raw_eval : corrected(raw_eval);
+        const Value static_eval = in_check ? raw_eval : corrected(raw_eval, structure);
         const Value eval =
             in_check || !tt_hit ? static_eval : tt_refined(static_eval, tt_value, tt.bound);
         // Improving: better than this side's position two plies before (not
@@ -445,8 +448,7 @@ class Search {
 
         // Step 5. Move loop.
         if constexpr (Histories<Pos>::kPawnHistory)
-            here.pawn =
-                h_.pawn[structure_key(pos_) % Histories<Pos>::kPawnSize][pos_.side_to_move()];
+            here.pawn = h_.pawn[structure % Histories<Pos>::kPawnSize][pos_.side_to_move()];
         int scores[Pos::kMaxMoves];
         score_moves(moves, scores, tt_hit ? tt.move : Move::none(), ply);
         const Value alpha_orig = alpha;
@@ -599,30 +601,38 @@ class Search {
         if (!in_check && (best_move.is_none() || move_gain(pos_, best_move) == 0) &&
             !is_mate_score(best) && !(bound == BOUND_LOWER && best <= static_eval) &&
             !(bound == BOUND_UPPER && best >= static_eval))
-            update_correction(best - static_eval, depth);
+            update_correction(best - static_eval, depth, structure);
         return best;
     }
 
-    // The slot of the correction history for the side to move's structure,
-    // or none where the variant defines no structure.
-    std::int16_t* correction_slot() {
+    // The key of the position's structure (the variant's structure_key), or
+    // 0 where the variant defines none.
+    std::uint64_t structure_of() const {
+        if constexpr (requires(const Pos& p) { structure_key(p); })
+            return structure_key(pos_);
+        else
+            return 0;
+    }
+    // The slot of the correction history for the side to move's structure
+    // (its key), or none where the variant defines no structure.
+    std::int16_t* correction_slot(std::uint64_t structure) {
         if constexpr (requires(const Pos& p) { structure_key(p); }) {
             constexpr auto kMask = Histories<Pos>::kCorrectionSize - 1;
-            return &h_.correction[pos_.side_to_move()][structure_key(pos_) & kMask];
+            return &h_.correction[pos_.side_to_move()][structure & kMask];
         } else {
             return nullptr;
         }
     }
-    Value corrected(Value raw) {
-        const std::int16_t* slot = correction_slot();
+    Value corrected(Value raw, std::uint64_t structure) {
+        const std::int16_t* slot = correction_slot(structure);
         if (!slot) return raw;
         return std::clamp(raw + *slot / Histories<Pos>::kCorrectionGrain,
                           -VALUE_MATE_IN_MAX_PLY + 1, VALUE_MATE_IN_MAX_PLY - 1);
     }
     // Moves the slot toward the error seen, the more the deeper the search
     // that saw it (a running average; the slot stays within its bound).
-    void update_correction(Value error, int depth) {
-        std::int16_t* slot = correction_slot();
+    void update_correction(Value error, int depth, std::uint64_t structure) {
+        std::int16_t* slot = correction_slot(structure);
         if (!slot) return;
         constexpr int kGrain = Histories<Pos>::kCorrectionGrain;
         constexpr int kBound = Histories<Pos>::kCorrectionBound;
@@ -678,7 +688,7 @@ class Search {
             if (moves.empty()) return mated_in(ply);
         } else {
             raw = stored_or_evaluate(tt_hit, tt);
-            stand = corrected(raw);
+            stand = corrected(raw, structure_of());
             if (tt_hit) stand = tt_refined(stand, from_tt(tt.value, ply), tt.bound);
             if (stand >= beta) return stand;
             if (stand > alpha) alpha = stand;
