@@ -356,10 +356,14 @@ MatchStats run_match(const MatchConfig& c,
     std::map<int, std::future<GameResult>> running;
     int next = 0, reported = 0;
     const int width = std::max(1, c.concurrency);
+    // Both games of a pair play one opening, drawn (and judged, with
+    // --balanced) once: games are launched in order, so the second of a pair
+    // follows the first.
+    Opening opening;
     auto launch = [&](int i) {
-        const Opening opening =
-            make_opening(c, static_cast<std::size_t>(i / 2),
-                         c.seed * 1000003ULL + static_cast<std::uint64_t>(i / 2));
+        if (i % 2 == 0)
+            opening = make_opening(c, static_cast<std::size_t>(i / 2),
+                                   c.seed * 1000003ULL + static_cast<std::uint64_t>(i / 2));
         running[i] = std::async(std::launch::async,
                                 [&c, opening, i] { return play_game(c, opening, i % 2 == 0); });
     };
