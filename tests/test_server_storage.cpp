@@ -364,6 +364,17 @@ TEST_F(ServerStorage, ABadDrainTimeIsOneErrorLineAndStatus2) {
     }
 }
 
+TEST_F(ServerStorage, ABadReviewBudgetIsOneErrorLineAndStatus2) {
+    for (const char* bad : {"999", "100000001", "5e4", "-20000", ""}) {
+        SCOPED_TRACE(std::string("--review-nodes '") + bad + "'");
+        const ServeRun run = run_serve(dir_, db(), kStartTimeout, {"--review-nodes", bad});
+        EXPECT_TRUE(run.exited);
+        EXPECT_EQ(run.status, 2);
+        EXPECT_FALSE(run.served);
+        EXPECT_EQ(run.err, "error: --review-nodes takes 1000-100000000\n");
+    }
+}
+
 TEST_F(ServerStorage, SigtermRightAfterTheAnnouncementStopsCleanly) {
     for (int i = 0; i < 20; ++i) {
         SCOPED_TRACE("try " + std::to_string(i + 1));

@@ -88,6 +88,12 @@ int cmd_serve(const Args& args, std::ostream& out, std::ostream& err) {
             (a == "--computer-queue" ? computer_limits.queue
              : a == "--review-queue" ? computer_limits.review_queue
                                      : computer_limits.per_address) = *n;
+        } else if (a == "--review-nodes") {
+            auto n = v ? parse_uint(*v, 9) : std::nullopt;
+            if (!n || *n < 1000 || *n > 100'000'000)
+                return err << "error: " << a << " takes 1000-100000000\n", kUsageError;
+            computer_limits.review_nodes = static_cast<int>(*n);
+            ++i;
         } else if (a == "--analysis-searches" || a == "--analysis-per-address" ||
                    a == "--analysis-seconds") {
             auto n =
@@ -120,6 +126,7 @@ int cmd_serve(const Args& args, std::ostream& out, std::ostream& err) {
                    " --max-connections N --max-connections-per-address N --games-per-minute N "
                    "--games-per-minute-total N --trusted-proxy IP[/BITS] "
                    "--computer-games-per-address N --computer-queue N --review-queue N "
+                   "--review-nodes N "
                    "--analysis-searches N --analysis-per-address N --analysis-seconds N "
                    "--idle-seconds N --header-seconds N --ws-idle-seconds N"
                    " --requests-per-second N --request-burst N --invite-seconds N"

@@ -75,7 +75,8 @@ GameService::GameService(std::unique_ptr<Storage> storage, int computer_threads,
       started_ms_(now_ms()),
       computer_limits_(limits) {
     reviews_ = std::make_unique<ReviewService>(
-        *storage_, static_cast<std::size_t>(std::max(1, computer_limits_.review_queue)));
+        *storage_, static_cast<std::size_t>(std::max(1, computer_limits_.review_queue)),
+        static_cast<std::uint64_t>(std::max(1, computer_limits_.review_nodes)));
     for (int i = 0; i < std::max(1, computer_threads); ++i)
         workers_.emplace_back([this] { computer_loop(false); });
     workers_.emplace_back([this] { computer_loop(true); });

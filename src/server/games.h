@@ -72,7 +72,8 @@ struct CreateRequest {
 struct ComputerLimits {
     int per_address = 4;
     int queue = 32;
-    int review_queue = 16;  // finished games waiting for their review (review.h)
+    int review_queue = 16;      // finished games waiting for their review (review.h)
+    int review_nodes = 50'000;  // a review's search of each position
 };
 
 // What the service answers: typed values, turned into JSON by the API (api.cpp).

@@ -27,8 +27,8 @@ double expected_score(const WinModel& model, int cp, int mate) {
     return 1.0 / (1.0 + std::pow(10.0, -model.slope * cp / 400.0));
 }
 
-ReviewService::ReviewService(Storage& storage, std::size_t queue)
-    : storage_(storage), queue_limit_(queue) {
+ReviewService::ReviewService(Storage& storage, std::size_t queue, std::uint64_t nodes)
+    : storage_(storage), queue_limit_(queue), nodes_(nodes) {
     worker_ = std::thread([this] { loop(); });
 }
 
@@ -44,8 +44,8 @@ void ReviewService::shutdown() {
     if (worker_.joinable()) worker_.join();
 }
 
-std::string ReviewService::engine() {
-    return "Chimera 0.1, " + std::to_string(kNodes) + " nodes a position";
+std::string ReviewService::engine() const {
+    return "Chimera 0.1, " + std::to_string(nodes_) + " nodes a position";
 }
 
 int ReviewService::get(const StoredGame& g, bool start, std::string& body, std::string& error) {
@@ -140,7 +140,7 @@ std::string ReviewService::compute(const StoredGame& stored) {
         } else {
             engine.set_position(*g);
             engine::Limits limits;
-            limits.nodes = kNodes;
+            limits.nodes = nodes_;
             const engine::Result r = engine.search(limits);
             const int sign = g->side_to_move() == WHITE ? 1 : -1;
             int cp = 0, mate = 0;

@@ -31,16 +31,17 @@ double expected_score(const WinModel& model, int cp, int mate);
 
 class ReviewService {
   public:
-    static constexpr std::uint64_t kNodes = 50'000;  // per position
-    // At most `queue` games wait (ComputerLimits::review_queue).
-    ReviewService(Storage& storage, std::size_t queue);
+    // At most `queue` games wait (ComputerLimits::review_queue); each
+    // position is searched to `nodes` (ComputerLimits::review_nodes).
+    ReviewService(Storage& storage, std::size_t queue, std::uint64_t nodes);
     ~ReviewService();
     ReviewService(const ReviewService&) = delete;
     ReviewService& operator=(const ReviewService&) = delete;
     void shutdown();  // idempotent; a review under way is dropped, not stored
 
-    // The engine and budget the reviews are stored under.
-    static std::string engine();
+    // The engine and budget the reviews are stored under: a server with
+    // another budget computes its own rather than reading another's.
+    std::string engine() const;
 
     // A finished game's review: 200 with it when stored; else 202 with where
     // it stands (queued, computing: plies done of all), queueing it when
@@ -55,6 +56,7 @@ class ReviewService {
 
     Storage& storage_;
     const std::size_t queue_limit_;
+    const std::uint64_t nodes_;
     std::mutex mutex_;
     std::condition_variable cv_;
     std::deque<StoredGame> queue_;
