@@ -53,8 +53,9 @@ web: web-deps
 # the layer check, the release build and its tests, then one clang tree
 # (build-debug) with the address/undefined-sanitizer build of the tests and the
 # libFuzzer targets, its tests and a short fuzz run, the client's unit tests and
-# the browser tests. The sanitizer tree is built beside the optimised tree's
-# tests, and the client's unit tests run beside the sanitizer tests, at the
+# the browser tests (without their screenshots, which `make e2e` takes). The
+# sanitizer tree is built beside the optimised tree's tests, and the client's
+# unit tests run beside the sanitizer tests, at the
 # lowest CPU priority (tools/beside): they take the CPU those tests leave idle
 # while they wait on sockets and processes. tools/phase prints how long each
 # phase took (the CPU-s of two phases side by side are the machine's, counted
@@ -73,7 +74,7 @@ test:
 	$(PHASE) ctest-debug+vitest tools/beside "$(PHASE) vitest bash -c 'cd web && npm test'" \
 	  $(MAKE) --no-print-directory ctest-debug
 	$(PHASE) fuzz $(MAKE) --no-print-directory fuzz-run
-	$(PHASE) e2e bash -c 'cd web && npm run e2e'
+	$(PHASE) e2e bash -c 'cd web && CHIMERA_SHOTS=0 npm run e2e'
 	@echo "== make test: $$(( $$(date +%s) - $$(cat .test-started) )) s in all"; rm -f .test-started
 
 build-debug: deps

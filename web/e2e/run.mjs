@@ -100,7 +100,7 @@ try {
   fail(`Chromium did not start: ${e.message}`);
 }
 
-console.log(`e2e: server at ${url}, ${files.length} test files, screenshots in ${results}`);
+console.log(`e2e: server at ${url}, ${files.length} test files, ${process.env.CHIMERA_SHOTS === "0" ? "no screenshots (CHIMERA_SHOTS=0)" : `screenshots in ${results}`}`);
 const child = spawn(
   process.execPath,
   ["--test", "--test-reporter=spec", "--test-concurrency=4", "--test-timeout=240000", ...files],
