@@ -353,26 +353,27 @@ TEST_F(ServerStorage, SigtermWithADrainTimeIsUnreadyAndTakesNoNewGamesButMovesUn
     EXPECT_EQ(game_state(server_.port(), g.id)["moves"].size(), 1u);
 }
 
-TEST_F(ServerStorage, ABadDrainTimeIsOneErrorLineAndStatus2) {
-    for (const char* bad : {"-1", "601", "2s", ""}) {
-        SCOPED_TRACE(std::string("--drain-seconds '") + bad + "'");
-        const ServeRun run = run_serve(dir_, db(), kStartTimeout, {"--drain-seconds", bad});
-        EXPECT_TRUE(run.exited);
-        EXPECT_EQ(run.status, 2);
-        EXPECT_FALSE(run.served);
-        EXPECT_EQ(run.err, "error: --drain-seconds takes 0-600\n");
-    }
-}
-
-TEST_F(ServerStorage, ABadReviewBudgetIsOneErrorLineAndStatus2) {
-    for (const char* bad : {"999", "100000001", "5e4", "-20000", ""}) {
-        SCOPED_TRACE(std::string("--review-nodes '") + bad + "'");
-        const ServeRun run = run_serve(dir_, db(), kStartTimeout, {"--review-nodes", bad});
-        EXPECT_TRUE(run.exited);
-        EXPECT_EQ(run.status, 2);
-        EXPECT_FALSE(run.served);
-        EXPECT_EQ(run.err, "error: --review-nodes takes 1000-100000000\n");
-    }
+// A number out of an option's range, or not a number, is one line naming the
+// option and its range, status 2, and no server.
+TEST_F(ServerStorage, ABadNumberIsOneErrorLineAndStatus2) {
+    const struct {
+        const char* option;
+        std::vector<const char*> bad;
+        const char* range;
+    } cases[] = {
+        {"--drain-seconds", {"-1", "601", "2s", ""}, "0-600"},
+        {"--review-nodes", {"999", "100000001", "5e4", "-20000", ""}, "1000-100000000"},
+        {"--review-queue", {"0", "10001"}, "1-10000"},
+    };
+    for (const auto& c : cases)
+        for (const char* bad : c.bad) {
+            SCOPED_TRACE(std::string(c.option) + " '" + bad + "'");
+            const ServeRun run = run_serve(dir_, db(), kStartTimeout, {c.option, bad});
+            EXPECT_TRUE(run.exited);
+            EXPECT_EQ(run.status, 2);
+            EXPECT_FALSE(run.served);
+            EXPECT_EQ(run.err, std::string("error: ") + c.option + " takes " + c.range + "\n");
+        }
 }
 
 TEST_F(ServerStorage, SigtermRightAfterTheAnnouncementStopsCleanly) {
