@@ -605,10 +605,12 @@ class Search {
         return best;
     }
 
-    // The key of the position's structure (the variant's structure_key), or
-    // 0 where the variant defines none.
+    // Whether the variant defines a structure (structure_key beside its
+    // evaluation), which the correction history is kept by.
+    static constexpr bool kStructure = requires(const Pos& p) { structure_key(p); };
+    // The key of the position's structure, or 0 where the variant has none.
     std::uint64_t structure_of() const {
-        if constexpr (requires(const Pos& p) { structure_key(p); })
+        if constexpr (kStructure)
             return structure_key(pos_);
         else
             return 0;
@@ -616,7 +618,7 @@ class Search {
     // The slot of the correction history for the side to move's structure
     // (its key), or none where the variant defines no structure.
     std::int16_t* correction_slot(std::uint64_t structure) {
-        if constexpr (requires(const Pos& p) { structure_key(p); }) {
+        if constexpr (kStructure) {
             constexpr auto kMask = Histories<Pos>::kCorrectionSize - 1;
             return &h_.correction[pos_.side_to_move()][structure & kMask];
         } else {
