@@ -394,6 +394,98 @@ TEST(ChessEvaluation, APiecePinnedToAnAttackedKingAddsToTheAttack) {
     EXPECT_EQ(cost_to_white("6k1/6pp/1b6/8/6nq/3N4/6PP/R5K1 w - - 0 1", {KING_BLOCKERS}), 0);
 }
 
+// The terms of TE7 below are counted where they apply and not where they do
+// not; their sign and size are the fit's, so only whether each counts is
+// tested (and the colour symmetry, by the property tests above).
+TEST(ChessEvaluation, ARookOrBishopAimedAtTheEnemyKingsRingPastItsPawnsCounts) {
+    using enum chess::EvalWeights::Name;
+    // The Rook on f1 looks up the f-file through f7 and f8, beside Black's
+    // King on e8, without attacking them yet (its own pawn stands on f2).
+    EXPECT_NE(cost_to_white("r2qk2r/pppb1ppp/2np1n2/4p3/4P3/2NP1N2/PPPB1PPP/R2QKR2 w Qkq - 0 1",
+                            {ROOK_ON_KING_RING_MG}),
+              0);
+    // On h1 its file passes no square beside the King.
+    EXPECT_EQ(cost_to_white("r2qk2r/pppb1ppp/2np1n2/4p3/4P3/2NP1N2/PPPB1PPP/R2QK2R w KQkq - 0 1",
+                            {ROOK_ON_KING_RING_MG}),
+              0);
+    // The Bishop on b3 reaches f7 past the Knight on e6 (pieces do not stop
+    // the line, pawns do); on c2 its diagonals end on its own pawns.
+    EXPECT_NE(cost_to_white("r2qk2r/pppb1ppp/3pnn2/4p3/4P3/1BNP1N2/PPP2PPP/R2QK2R w KQkq - 0 1",
+                            {BISHOP_ON_KING_RING_MG}),
+              0);
+    EXPECT_EQ(cost_to_white("r2qk2r/pppb1ppp/3pnn2/4p3/4P3/2NP1N2/PPB2PPP/R2QK2R w KQkq - 0 1",
+                            {BISHOP_ON_KING_RING_MG}),
+              0);
+}
+
+TEST(ChessEvaluation, AQueenNoPawnCanDriveOffAndARookOnAQueensFileCount) {
+    using enum chess::EvalWeights::Name;
+    // White's Queen on a5: Black has no b-pawn to drive it off. With the
+    // pawn on b7 it may be driven off, and counts nothing.
+    EXPECT_NE(cost_to_white("r2qk2r/p1p2ppp/2n2n2/Q7/8/2N5/P1P2PPP/R3K2R w KQkq - 0 1",
+                            {QUEEN_INFILTRATION_MG, QUEEN_INFILTRATION_EG}),
+              0);
+    EXPECT_EQ(cost_to_white("r2qk2r/ppp2ppp/2n2n2/Q7/8/2N5/P1P2PPP/R3K2R w KQkq - 0 1",
+                            {QUEEN_INFILTRATION_MG, QUEEN_INFILTRATION_EG}),
+              0);
+    // A Rook on d1 under Black's Queen on d8; on a1 under none.
+    EXPECT_NE(cost_to_white("3qk3/pp4pp/8/8/8/8/PP4PP/3RK3 w - - 0 1",
+                            {ROOK_ON_QUEEN_FILE_MG, ROOK_ON_QUEEN_FILE_EG}),
+              0);
+    EXPECT_EQ(cost_to_white("3qk3/pp4pp/8/8/8/8/PP4PP/R3K3 w - - 0 1",
+                            {ROOK_ON_QUEEN_FILE_MG, ROOK_ON_QUEEN_FILE_EG}),
+              0);
+}
+
+TEST(ChessEvaluation, AQueenThatCanBeAttackedFromASafeSquareNextMoveCounts) {
+    using enum chess::EvalWeights::Name;
+    // The Knight on d4 may go to e6, which no Black piece guards, and attack
+    // the Queen on d8; from a1 it reaches no such square.
+    EXPECT_NE(cost_to_white("3qk3/pp4pp/8/8/3N4/8/PP4PP/3QK3 w - - 0 1",
+                            {KNIGHT_ON_QUEEN_MG, KNIGHT_ON_QUEEN_EG}),
+              0);
+    EXPECT_EQ(cost_to_white("3qk3/pp4pp/8/8/8/8/PP4PP/N2QK3 w - - 0 1",
+                            {KNIGHT_ON_QUEEN_MG, KNIGHT_ON_QUEEN_EG}),
+              0);
+    // The Rook on a6 may go to d6 and attack the Queen down the file: d6 is
+    // guarded by the pawn on e5 too, so the Rook would stand there backed.
+    // Without that pawn the square is held once by each side: not counted.
+    EXPECT_NE(cost_to_white("3qk3/pp4pp/R7/4P3/8/8/PP4PP/4K3 w - - 0 1",
+                            {SLIDER_ON_QUEEN_MG, SLIDER_ON_QUEEN_EG}),
+              0);
+    EXPECT_EQ(cost_to_white("3qk3/pp4pp/R7/8/8/8/PP4PP/4K3 w - - 0 1",
+                            {SLIDER_ON_QUEEN_MG, SLIDER_ON_QUEEN_EG}),
+              0);
+}
+
+TEST(ChessEvaluation, SquaresBothSidesContestAndAKingsThreatsCount) {
+    using enum chess::EvalWeights::Name;
+    // In the start position no square is attacked by both sides.
+    EXPECT_EQ(
+        cost_to_white(std::string(chess::Position::kStartFen), {RESTRICTED_MG, RESTRICTED_EG}), 0);
+    // After 1.e4 e5 2.Nf3 Black's pawn on e5 and White's Knight both attack
+    // d4, which no White pawn guards: one square, for Black only.
+    EXPECT_NE(cost_to_white("rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2",
+                            {RESTRICTED_MG, RESTRICTED_EG}),
+              0);
+    // White's King attacks the pawn on d3; with a pawn on c4 guarding it the
+    // pawn is held strongly and the King's threat counts nothing.
+    EXPECT_NE(cost_to_white("8/5p2/8/4k3/8/3pK3/5P2/8 w - - 0 1", {KING_THREAT_MG, KING_THREAT_EG}),
+              0);
+    EXPECT_EQ(
+        cost_to_white("8/5p2/8/4k3/2p5/3pK3/5P2/8 w - - 0 1", {KING_THREAT_MG, KING_THREAT_EG}), 0);
+}
+
+TEST(ChessEvaluation, AKingFarFromItsPawnsCountsInTheEndgame) {
+    using enum chess::EvalWeights::Name;
+    // White's King beside its pawn, then across the board from it; Black has
+    // no pawns, and without pawns White's King has none to be near.
+    const int near = cost_to_white("7k/8/8/8/8/8/P7/K7 w - - 0 1", {KING_PAWN_DISTANCE_EG});
+    const int far = cost_to_white("7k/8/8/8/8/8/P7/7K w - - 0 1", {KING_PAWN_DISTANCE_EG});
+    EXPECT_NE(near, far);
+    EXPECT_EQ(cost_to_white("7k/8/8/8/8/8/8/KR6 w - - 0 1", {KING_PAWN_DISTANCE_EG}), 0);
+}
+
 TEST(ChessEvaluation, AKingBehindItsPawnsIsSaferThanOneWithoutThem) {
     // The same material: White's King-side pawns in front of the castled King,
     // or the same pawns on the queen side with the King's files open.

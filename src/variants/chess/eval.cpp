@@ -418,6 +418,20 @@ int complexity_terms(const EvalWeights& W, const Position& pos, const Bitboard p
             }
             if ((pt == KNIGHT || pt == BISHOP) && (pos.pieces(PAWN) & forward(c, bb(sq))))
                 s[c].mg += W[MINOR_BEHIND_PAWN_MG];  // shielded from attack along its file
+            // A Rook on a file through the enemy King's ring, a Bishop whose
+            // diagonal reaches it past the pawns, neither attacking it yet.
+            if (pt == ROOK && !(att & king_zone) && (file_bb(file_of(sq)) & king_zone))
+                s[c].mg += W[ROOK_ON_KING_RING_MG];
+            if (pt == BISHOP && !(att & king_zone) &&
+                (bishop_attacks(sq, pos.pieces(PAWN)) & king_zone))
+                s[c].mg += W[BISHOP_ON_KING_RING_MG];
+            // A Queen in the enemy's half where no enemy pawn can drive it off.
+            if (pt == QUEEN && relative_rank(c, sq) >= 4 &&
+                !(pawn_attack_span(them, their_pawns) & bb(sq)))
+                s[c].add(W[QUEEN_INFILTRATION_MG], W[QUEEN_INFILTRATION_EG]);
+            // A Rook on the file of a Queen (either side's).
+            if (pt == ROOK && (pos.pieces(QUEEN) & file_bb(file_of(sq))))
+                s[c].add(W[ROOK_ON_QUEEN_FILE_MG], W[ROOK_ON_QUEEN_FILE_EG]);
             if ((pt == KNIGHT || pt == BISHOP) && (outposts & bb(sq)))
                 s[c].add(pt == KNIGHT ? W[KNIGHT_OUTPOST_MG] : W[BISHOP_OUTPOST_MG],
                          pt == KNIGHT ? W[KNIGHT_OUTPOST_EG] : W[BISHOP_OUTPOST_EG]);
@@ -467,6 +481,37 @@ int complexity_terms(const EvalWeights& W, const Position& pos, const Bitboard p
         const int pawns_hanging = popcount(our_pawns & attacked[them] & ~attacked[c]);
         s[c].add(-W[MINOR_THREAT_MG] * minors_hit - W[HANGING_PAWN_MG] * pawns_hanging,
                  -W[MINOR_THREAT_EG] * minors_hit - W[HANGING_PAWN_EG] * pawns_hanging);
+        // Squares the enemy holds strongly (by a pawn, or twice where c
+        // holds them at most once); the squares c's pieces may safely go to.
+        const Bitboard strong = pawn_att[them] | (attacked2[them] & ~attacked2[c]);
+        const Bitboard safe_to = ~pos.pieces(c) & ~strong;
+        // Squares both sides attack that the enemy does not hold strongly:
+        // they restrict the enemy's pieces.
+        const int restricted = popcount(attacked[them] & ~strong & attacked[c]);
+        s[c].add(W[RESTRICTED_MG] * restricted, W[RESTRICTED_EG] * restricted);
+        // The enemy's Queen (a lone one) attackable next move from a safe
+        // square by a Knight, or by a Bishop or Rook that another piece backs.
+        if (const Bitboard queens = pos.pieces(them, QUEEN); popcount(queens) == 1) {
+            const int qsq = lsb(queens);
+            const int knight_hits =
+                popcount(kKnightAttacks[qsq] & attacked_by[c][KNIGHT] & safe_to);
+            const int slider_hits = popcount(((bishop_attacks(qsq, occ) & attacked_by[c][BISHOP]) |
+                                              (rook_attacks(qsq, occ) & attacked_by[c][ROOK])) &
+                                             safe_to & attacked2[c]);
+            s[c].add(W[KNIGHT_ON_QUEEN_MG] * knight_hits + W[SLIDER_ON_QUEEN_MG] * slider_hits,
+                     W[KNIGHT_ON_QUEEN_EG] * knight_hits + W[SLIDER_ON_QUEEN_EG] * slider_hits);
+        }
+        // Our King attacks an enemy piece or pawn the enemy does not hold
+        // strongly.
+        if (attacked_by[c][KING] & pos.pieces(them) & ~strong)
+            s[c].add(W[KING_THREAT_MG], W[KING_THREAT_EG]);
+        // In the endgame our King belongs near our pawns.
+        if (our_pawns) {
+            int nearest = 7;
+            for (Bitboard b = our_pawns; b;)
+                nearest = std::min(nearest, distance(pos.king_square(c), pop_lsb(b)));
+            s[c].eg -= W[KING_PAWN_DISTANCE_EG] * nearest;
+        }
         // Our pieces pinned to our King by an enemy Rook, Bishop or Queen.
         const int ksq = pos.king_square(c);
         const Bitboard snipers =

@@ -146,6 +146,21 @@
     X(KING_DANGER_BASE, -4)           \
     X(KING_DANGER_NO_QUEEN, 14)       \
     X(KING_DANGER_EG, 23)             \
+    X(ROOK_ON_KING_RING_MG, 6)        \
+    X(BISHOP_ON_KING_RING_MG, 10)     \
+    X(QUEEN_INFILTRATION_MG, 7)       \
+    X(QUEEN_INFILTRATION_EG, 42)      \
+    X(ROOK_ON_QUEEN_FILE_MG, 13)      \
+    X(ROOK_ON_QUEEN_FILE_EG, 5)       \
+    X(KNIGHT_ON_QUEEN_MG, 8)          \
+    X(KNIGHT_ON_QUEEN_EG, 17)         \
+    X(SLIDER_ON_QUEEN_MG, 6)          \
+    X(SLIDER_ON_QUEEN_EG, -8)         \
+    X(RESTRICTED_MG, 3)               \
+    X(RESTRICTED_EG, -1)              \
+    X(KING_THREAT_MG, 6)              \
+    X(KING_THREAT_EG, 28)             \
+    X(KING_PAWN_DISTANCE_EG, 10)      \
     X(TEMPO, 12)
 
 namespace chimera::chess {
