@@ -486,6 +486,54 @@ TEST(ChessEvaluation, AKingFarFromItsPawnsCountsInTheEndgame) {
     EXPECT_EQ(cost_to_white("7k/8/8/8/8/8/8/KR6 w - - 0 1", {KING_PAWN_DISTANCE_EG}), 0);
 }
 
+TEST(ChessEvaluation, AQueenOnASlidersLineBehindOnePieceIsWeak) {
+    using enum chess::EvalWeights::Name;
+    // Black's Rook on d8, White's Knight on d4, White's Queen on d1: a move
+    // of the Knight uncovers an attack on the Queen.
+    EXPECT_NE(
+        cost_to_white("3rk3/pp4pp/8/8/3N4/8/PP4PP/3QK3 w - - 0 1", {WEAK_QUEEN_MG, WEAK_QUEEN_EG}),
+        0);
+    // With the Knight off the file the Queen is attacked now (no piece
+    // between): that is a threat of another kind, not this one.
+    EXPECT_EQ(
+        cost_to_white("3rk3/pp4pp/8/8/4N3/8/PP4PP/3QK3 w - - 0 1", {WEAK_QUEEN_MG, WEAK_QUEEN_EG}),
+        0);
+}
+
+TEST(ChessEvaluation, PiecesARookOrASafePawnAttacksCostTheirSide) {
+    using enum chess::EvalWeights::Name;
+    // Black's Rook attacks White's Knight on e4; guarded by a pawn on d3 the
+    // Knight is held strongly.
+    EXPECT_NE(cost_to_white("4r1k1/pp4pp/8/8/4N3/8/PP4PP/6K1 w - - 0 1",
+                            {ROOK_THREAT_MG, ROOK_THREAT_EG}),
+              0);
+    EXPECT_EQ(cost_to_white("4r1k1/pp4pp/8/8/4N3/3P4/PP4PP/6K1 w - - 0 1",
+                            {ROOK_THREAT_MG, ROOK_THREAT_EG}),
+              0);
+    // Black's pawn on e5, guarded by f6, attacks the Knight on d4; unguarded
+    // and attacked by White's Rook on e1 it is no safe threat.
+    EXPECT_NE(cost_to_white("6k1/pp6/5p2/4p3/3N4/8/PP4PP/6K1 w - - 0 1",
+                            {SAFE_PAWN_THREAT_MG, SAFE_PAWN_THREAT_EG}),
+              0);
+    EXPECT_EQ(cost_to_white("6k1/pp6/8/4p3/3N4/8/PP4PP/4R1K1 w - - 0 1",
+                            {SAFE_PAWN_THREAT_MG, SAFE_PAWN_THREAT_EG}),
+              0);
+}
+
+TEST(ChessEvaluation, AKingOnAWingWithoutPawnsAndARookBehindAPassedPawnCount) {
+    using enum chess::EvalWeights::Name;
+    // White's King on g1 with no pawn on the files e to h; a pawn on g2.
+    EXPECT_NE(cost_to_white("4k3/pppp4/8/8/8/8/PPPP4/6K1 w - - 0 1",
+                            {PAWNLESS_FLANK_MG, PAWNLESS_FLANK_EG}),
+              0);
+    EXPECT_EQ(cost_to_white("4k3/pppp4/8/8/8/8/PPPP2P1/6K1 w - - 0 1",
+                            {PAWNLESS_FLANK_MG, PAWNLESS_FLANK_EG}),
+              0);
+    // White's Rook on a1 behind its passed pawn on a5; on b1 it is not.
+    EXPECT_NE(cost_to_white("6k1/6pp/8/P7/8/8/6PP/R5K1 w - - 0 1", {ROOK_BEHIND_PASSER_EG}), 0);
+    EXPECT_EQ(cost_to_white("6k1/6pp/8/P7/8/8/6PP/1R4K1 w - - 0 1", {ROOK_BEHIND_PASSER_EG}), 0);
+}
+
 TEST(ChessEvaluation, AKingBehindItsPawnsIsSaferThanOneWithoutThem) {
     // The same material: White's King-side pawns in front of the castled King,
     // or the same pawns on the queen side with the King's files open.

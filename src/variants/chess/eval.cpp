@@ -144,6 +144,10 @@ constexpr Bitboard backward_fill(Color c, Bitboard b) {
     return one | two | (c == WHITE ? two >> 8 : two << 8);
 }
 constexpr Bitboard kCentreFiles = file_bb(2) | file_bb(3) | file_bb(4) | file_bb(5);
+// The files of a King's wing, by the King's file.
+constexpr Bitboard kFlank[8] = {0x0F0F0F0F0F0F0F0FULL, 0x0F0F0F0F0F0F0F0FULL, 0x0F0F0F0F0F0F0F0FULL,
+                                0x3C3C3C3C3C3C3C3CULL, 0x3C3C3C3C3C3C3C3CULL, 0xF0F0F0F0F0F0F0F0ULL,
+                                0xF0F0F0F0F0F0F0F0ULL, 0xF0F0F0F0F0F0F0F0ULL};
 constexpr Bitboard kWhiteSpaceRanks = rank_bb(1) | rank_bb(2) | rank_bb(3);
 constexpr Bitboard kBlackSpaceRanks = rank_bb(4) | rank_bb(5) | rank_bb(6);
 
@@ -501,6 +505,36 @@ int complexity_terms(const EvalWeights& W, const Position& pos, const Bitboard p
             s[c].add(W[KNIGHT_ON_QUEEN_MG] * knight_hits + W[SLIDER_ON_QUEEN_MG] * slider_hits,
                      W[KNIGHT_ON_QUEEN_EG] * knight_hits + W[SLIDER_ON_QUEEN_EG] * slider_hits);
         }
+        // Our Queen (a lone one) on the line of an enemy Rook or Bishop
+        // behind one piece: a pin or a discovered attack away.
+        if (const Bitboard queens = pos.pieces(c, QUEEN); popcount(queens) == 1) {
+            const int qsq = lsb(queens);
+            const Bitboard snipers = (rook_attacks(qsq, 0) & pos.pieces(them, ROOK)) |
+                                     (bishop_attacks(qsq, 0) & pos.pieces(them, BISHOP));
+            for (Bitboard b = snipers; b;)
+                if (popcount(kLines.between[qsq][pop_lsb(b)] & occ) == 1) {
+                    s[c].add(-W[WEAK_QUEEN_MG], -W[WEAK_QUEEN_EG]);
+                    break;
+                }
+        }
+        // Our minor pieces and pawns an enemy Rook attacks, where we do not
+        // hold them strongly; our pieces attacked by an enemy pawn that is
+        // itself safe (guarded, or not attacked).
+        const Bitboard our_strong = pawn_att[c] | (attacked2[c] & ~attacked2[them]);
+        const int rook_hits = popcount((pos.pieces(c, KNIGHT) | pos.pieces(c, BISHOP) | our_pawns) &
+                                       attacked_by[them][ROOK] & ~our_strong);
+        const Bitboard safe_pawns = pos.pieces(them, PAWN) & (attacked[them] | ~attacked[c]);
+        const int pawn_hits = popcount(pawn_attacks(them, safe_pawns) & pos.pieces(c) & ~our_pawns &
+                                       ~pos.pieces(c, KING));
+        s[c].add(-W[ROOK_THREAT_MG] * rook_hits - W[SAFE_PAWN_THREAT_MG] * pawn_hits,
+                 -W[ROOK_THREAT_EG] * rook_hits - W[SAFE_PAWN_THREAT_EG] * pawn_hits);
+        // Our King on a wing without pawns of either side.
+        if (!(pos.pieces(PAWN) & kFlank[file_of(pos.king_square(c))]))
+            s[c].add(-W[PAWNLESS_FLANK_MG], -W[PAWNLESS_FLANK_EG]);
+        // A Rook of ours behind our passed pawn, on its file.
+        for (Bitboard b = passed[c]; b;)
+            if (pos.pieces(c, ROOK) & kSpans.front[them][pop_lsb(b)])
+                s[c].eg += W[ROOK_BEHIND_PASSER_EG];
         // Our King attacks an enemy piece or pawn the enemy does not hold
         // strongly.
         if (attacked_by[c][KING] & pos.pieces(them) & ~strong)
@@ -525,10 +559,6 @@ int complexity_terms(const EvalWeights& W, const Position& pos, const Bitboard p
         s[c].add(-W[PINNED_MG] * pinned, -W[PINNED_EG] * pinned);
         // The squares of our King's wing in our camp the enemy attacks, and
         // those it attacks twice.
-        constexpr Bitboard kFlank[8] = {0x0F0F0F0F0F0F0F0FULL, 0x0F0F0F0F0F0F0F0FULL,
-                                        0x0F0F0F0F0F0F0F0FULL, 0x3C3C3C3C3C3C3C3CULL,
-                                        0x3C3C3C3C3C3C3C3CULL, 0xF0F0F0F0F0F0F0F0ULL,
-                                        0xF0F0F0F0F0F0F0F0ULL, 0xF0F0F0F0F0F0F0F0ULL};
         const Bitboard camp = c == WHITE ? 0x000000FFFFFFFFFFULL : 0xFFFFFFFFFF000000ULL;
         const Bitboard flank = kFlank[file_of(ksq)] & camp;
         const Bitboard flank_hit = flank & attacked[them];

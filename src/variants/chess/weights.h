@@ -161,6 +161,15 @@
     X(KING_THREAT_MG, 6)              \
     X(KING_THREAT_EG, 28)             \
     X(KING_PAWN_DISTANCE_EG, 10)      \
+    X(WEAK_QUEEN_MG, 20)              \
+    X(WEAK_QUEEN_EG, -18)             \
+    X(PAWNLESS_FLANK_MG, -24)         \
+    X(PAWNLESS_FLANK_EG, 84)          \
+    X(ROOK_THREAT_MG, -2)             \
+    X(ROOK_THREAT_EG, 20)             \
+    X(SAFE_PAWN_THREAT_MG, 12)        \
+    X(SAFE_PAWN_THREAT_EG, -16)       \
+    X(ROOK_BEHIND_PASSER_EG, -2)      \
     X(TEMPO, 12)
 
 namespace chimera::chess {
