@@ -51,6 +51,7 @@ struct RootMove {
     Value previous = -VALUE_INFINITE;
     int seldepth = 0;
     std::vector<Move> pv;
+    int order = 0;  // its place in the root's move order (order_root_moves)
 };
 
 template <class Pos>
@@ -225,16 +226,29 @@ class Search {
         Value best = -VALUE_INFINITE;
         seldepth_ = 0;
         frame(0).eval = pos_.in_check() ? VALUE_NONE : evaluate(pos_);
+        if constexpr (Histories<Pos>::kPawnHistory)
+            frame(0).pawn =
+                h_.pawn[structure_of() % Histories<Pos>::kPawnSize][pos_.side_to_move()];
+        order_root_moves();
         int searched = 0;
         for (std::size_t i = static_cast<std::size_t>(pv_index_); i < root_moves_.size(); ++i) {
             RootMove& rm = root_moves_[i];
+            const bool quiet = move_gain(pos_, rm.move) == 0;
+            const int history = quiet ? quiet_history(rm.move, 0) : 0;
             make(rm.move, 0);
-            const int ext = pos_.in_check() ? 1 : 0;
+            const bool gives_check = pos_.in_check();
+            const int ext = gives_check ? 1 : 0;
             Value v;
             if (searched == 0) {
                 v = -search(-beta, -alpha, depth - 1 + ext, 1, true);
             } else {
-                v = -search(-alpha - 1, -alpha, depth - 1 + ext, 1, false);
+                // Late quiet moves that give no check are reduced as at any
+                // PV node, and searched again in full if they beat alpha.
+                int r = 0;
+                if (depth >= 3 && quiet && !gives_check && searched >= 3)
+                    r = std::clamp(base_reduction(depth, searched) - history / 8192, 0, depth - 2);
+                v = -search(-alpha - 1, -alpha, depth - 1 + ext - r, 1, false);
+                if (v > alpha && r > 0) v = -search(-alpha - 1, -alpha, depth - 1 + ext, 1, false);
                 if (v > alpha && v < beta) v = -search(-beta, -alpha, depth - 1 + ext, 1, true);
             }
             pos_.undo_move(rm.move);
@@ -255,6 +269,25 @@ class Search {
             }
         }
         return best;
+    }
+
+    // The root's moves after the first (the best so far, or the line being
+    // searched): those scored in this iteration by their scores, the others
+    // as any node orders its moves (captures, killers, histories), which
+    // the late-move reductions below rely on.
+    void order_root_moves() {
+        const auto first = root_moves_.begin() + pv_index_ + 1;
+        if (first >= root_moves_.end()) return;
+        Moves moves;
+        for (auto it = first; it != root_moves_.end(); ++it) moves.push(it->move);
+        int scores[Pos::kMaxMoves];
+        score_moves(moves, scores, Move::none(), 0);
+        for (std::size_t i = 0; i < moves.size(); ++i) {
+            RootMove& rm = *(first + static_cast<std::ptrdiff_t>(i));
+            rm.order = rm.score != -VALUE_INFINITE ? (1 << 30) + rm.score : scores[i];
+        }
+        std::stable_sort(first, root_moves_.end(),
+                         [](const RootMove& a, const RootMove& b) { return a.order > b.order; });
     }
 
     // The type of the piece a move moves (the dropped one for a drop).
