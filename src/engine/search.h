@@ -51,7 +51,7 @@ struct RootMove {
     Value previous = -VALUE_INFINITE;
     int seldepth = 0;
     std::vector<Move> pv;
-    int order = 0;  // its place in the root's move order (order_root_moves)
+    int order = 0;  // its key in the root's move order (order_root_moves)
 };
 
 template <class Pos>
@@ -274,7 +274,7 @@ class Search {
     // The root's moves after the first (the best so far, or the line being
     // searched): those scored in this iteration by their scores, the others
     // as any node orders its moves (captures, killers, histories), which
-    // the late-move reductions below rely on.
+    // root_search's late-move reductions rely on.
     void order_root_moves() {
         const auto first = root_moves_.begin() + pv_index_ + 1;
         if (first >= root_moves_.end()) return;
