@@ -448,6 +448,10 @@ int complexity_terms(const EvalWeights& W, const Position& pos, const Bitboard p
         passed[c] = pawn_terms(W, pos, c, pawn_att[them], s[c]);
         if (popcount(pos.pieces(c, BISHOP)) >= 2) s[c].add(W[BISHOP_PAIR_MG], W[BISHOP_PAIR_EG]);
     }
+    // The squares each side holds strongly: by a pawn, or twice where the
+    // other side holds them at most once.
+    const Bitboard held[COLOR_NB] = {pawn_att[WHITE] | (attacked2[WHITE] & ~attacked2[BLACK]),
+                                     pawn_att[BLACK] | (attacked2[BLACK] & ~attacked2[WHITE])};
     for (Color c : {WHITE, BLACK}) {
         const Color them = Color(c ^ 1);
         const int our_shelter = shelter(W, pos, c);
@@ -485,9 +489,9 @@ int complexity_terms(const EvalWeights& W, const Position& pos, const Bitboard p
         const int pawns_hanging = popcount(our_pawns & attacked[them] & ~attacked[c]);
         s[c].add(-W[MINOR_THREAT_MG] * minors_hit - W[HANGING_PAWN_MG] * pawns_hanging,
                  -W[MINOR_THREAT_EG] * minors_hit - W[HANGING_PAWN_EG] * pawns_hanging);
-        // Squares the enemy holds strongly (by a pawn, or twice where c
-        // holds them at most once); the squares c's pieces may safely go to.
-        const Bitboard strong = pawn_att[them] | (attacked2[them] & ~attacked2[c]);
+        // Squares the enemy holds strongly; the squares c's pieces may
+        // safely go to.
+        const Bitboard strong = held[them];
         const Bitboard safe_to = ~pos.pieces(c) & ~strong;
         // Squares both sides attack that the enemy does not hold strongly:
         // they restrict the enemy's pieces.
@@ -520,7 +524,7 @@ int complexity_terms(const EvalWeights& W, const Position& pos, const Bitboard p
         // Our minor pieces and pawns an enemy Rook attacks, where we do not
         // hold them strongly; our pieces attacked by an enemy pawn that is
         // itself safe (guarded, or not attacked).
-        const Bitboard our_strong = pawn_att[c] | (attacked2[c] & ~attacked2[them]);
+        const Bitboard our_strong = held[c];
         const int rook_hits = popcount((pos.pieces(c, KNIGHT) | pos.pieces(c, BISHOP) | our_pawns) &
                                        attacked_by[them][ROOK] & ~our_strong);
         const Bitboard safe_pawns = pos.pieces(them, PAWN) & (attacked[them] | ~attacked[c]);
