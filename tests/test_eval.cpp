@@ -274,6 +274,76 @@ TEST(ChessEvaluation, IsTheSameForBothColoursWithAnyWeights) {
     EXPECT_GT(checked, testing::workload(1500, 4));
 }
 
+// The FEN of the position with the wings exchanged (files a-h turned h-a),
+// for positions without castling rights (they are not symmetric).
+std::string flip_wings(const std::string& fen) {
+    std::istringstream in(fen);
+    std::string placement, side, castling, ep, rest;
+    in >> placement >> side >> castling >> ep;
+    std::getline(in, rest);
+    std::string flipped, rank;
+    for (char ch : placement + "/") {
+        if (ch != '/') {
+            rank += ch;
+            continue;
+        }
+        if (!flipped.empty()) flipped += '/';
+        flipped.append(rank.rbegin(), rank.rend());  // a digit is one run of empty squares
+        rank.clear();
+    }
+    if (ep != "-") ep[0] = static_cast<char>('a' + ('h' - ep[0]));
+    return flipped + " " + side + " " + castling + " " + ep + rest;
+}
+
+TEST(ChessEvaluation, FlipWingsTurnsTheFiles) {
+    EXPECT_EQ(flip_wings("4k3/8/8/3pP3/8/2N5/8/4K3 w - d6 3 40"),
+              "3k4/8/8/3Pp3/8/5N2/8/3K4 w - e6 3 40");
+}
+
+// The piece-square weights (square_weights.h) are those of the Queen's side,
+// read by a piece on the King's side on the square its file mirrors, and the
+// other terms know no wing either: with any weights (but one, below), a
+// position without castling rights scores as its mirror between the wings.
+TEST(ChessEvaluation, IsTheSameForBothWingsWithAnyWeights) {
+    // All but one: a King at home on the c-file stands where castling
+    // long puts it, and counts as castled (KING_CASTLED_MG); on the f-file it
+    // does not.
+    chess::EvalWeights w = shaken(chess::kEvalWeights, 0x3E19);
+    w.w[chess::EvalWeights::KING_CASTLED_MG] = 0;
+    const int checked = check_colour_symmetry<chess::Position>(
+        0xE7A3, testing::workload(20, 4), 160,
+        [](chess::Position& pos, int) {
+            return static_cast<bool>(
+                pos.set_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"));
+        },
+        flip_wings, [&](const chess::Position& p) { return chess::evaluate_with(p, w); });
+    EXPECT_GT(checked, testing::workload(1500, 4));
+}
+
+// A piece reads the piece-square weight of its square counted from its own
+// side, on the Queen's side: a Knight on b1 or g1 for White, on b8 or g8 for
+// Black, and no other Knight.
+TEST(ChessEvaluation, APieceReadsTheSquareWeightOfItsOwnSquare) {
+    chess::EvalWeights more = chess::kEvalWeights;
+    more.w[chess::EvalWeights::PSQ_N_B1_MG] += 80;
+    auto gain_to_white = [&](const std::string& fen) {
+        const chess::Position pos = load(fen);
+        const int sign = pos.side_to_move() == WHITE ? 1 : -1;
+        return sign * (chess::evaluate_with(pos, more) - chess::evaluate(pos));
+    };
+    // One Knight on the board, the other pieces at home.
+    const int b1 = gain_to_white("r1bqkb1r/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB1R w - - 0 1");
+    EXPECT_GT(b1, 40);  // a middlegame weight, in a middlegame
+    EXPECT_EQ(gain_to_white("r1bqkb1r/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR b - - 0 1"), b1);
+    EXPECT_EQ(gain_to_white("rnbqkb1r/pppppppp/8/8/8/8/PPPPPPPP/R1BQKB1R w - - 0 1"), -b1);
+    EXPECT_EQ(gain_to_white("r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKB1R b - - 0 1"), -b1);
+    for (const char* fen : {"r1bqkb1r/pppppppp/8/8/8/8/PPPPPPPP/R1BQKNR1 w - - 0 1",
+                            "r1bqkb1r/pppppppp/8/8/8/5N2/PPPPPPPP/R1BQKB1R w - - 0 1",
+                            "r1bqkb1r/pppppppp/8/8/8/8/1PPPPPPP/NRBQKB1R w - - 0 1",
+                            "r1bqkb1r/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBRN w - - 0 1"})
+        EXPECT_EQ(gain_to_white(fen), 0) << fen;
+}
+
 int white_view(const std::string& fen) {
     const chess::Position pos = load(fen);
     const int score = chess::evaluate(pos);

@@ -11,13 +11,29 @@
 // or a tactic depends on); `--within N` keeps every weight within N of its
 // start (a conservative fit, where a free one overfits its engine's games).
 //
+// `--linear N` fits the free weights instead by gradient descent on the
+// evaluation linearised around the weights, N times from where the last left
+// them: how much each sample's evaluation moves per unit of each free weight
+// it reads is measured once per round, by moving the weights (a group at a
+// time, then one by one in the groups that moved it), and the descent then
+// runs on those slopes alone, hundreds of steps a second. For many weights
+// that few samples read each (piece-square tables), where coordinate descent
+// would evaluate every sample twice per weight and step. The descent is Adam's,
+// `--rate` centipawns a step (default 1), or with `--plain` in proportion to
+// each weight's slope; `--l2` adds a penalty per squared centipawn a weight
+// moves. It keeps the step where the held-out games' loss was lowest: on
+// chess's piece-square weights that is after some tens of steps, the
+// training games' loss falling on long after the held-out games' has turned.
+//
 //   chimera_tune_eval <record file>... [--skip-plies N] [--passes N] [--threads N]
-//                     [--hold NAME,NAME...] [--within N]
+//                     [--hold NAME,NAME...] [--within N] [--linear N] [--rate R] [--l2 L] [--plain]
 //
 // prints the progress (stderr) and the fitted list in weights.h's form (stdout).
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -164,8 +180,212 @@ double fit_k(const std::vector<Sample<V>>& samples, const typename V::Weights& w
 struct Options {
     int skip = 10, passes = 6, threads = 2;
     int within = 0;                 // 0: no bound
+    int linear = 0;                 // rounds of the linearised fit; 0: coordinate descent
+    double rate = 1.0;              // the linearised fit's step (Adam's), centipawns
+    double l2 = 0;                  // its penalty per squared centipawn a weight moves
+    bool plain = false;             // plain gradient descent (with momentum), not Adam
     std::vector<std::string> hold;  // names
 };
+
+// The evaluations of a set of samples linearised around some weights: each
+// sample's evaluation (for White) and, sparse, its slope per unit of each free
+// weight that moves it.
+struct Linearised {
+    std::vector<double> eval;           // for White, at the weights
+    std::vector<float> result;          // for White
+    std::vector<std::size_t> first;     // sample i's slopes: [first[i], first[i + 1])
+    std::vector<std::uint16_t> weight;  // index into the free weights
+    std::vector<float> slope;           // centipawns (for White) per unit of the weight
+};
+
+// How far a weight is moved to measure a slope: far enough that the
+// evaluation's integer divisions round it little.
+constexpr int kProbe = 16;
+// Free weights moved together to find which of them a sample reads; each by
+// its own multiple of kProbe, so that two with opposite effects rarely cancel.
+constexpr std::size_t kGroup = 8;
+
+// Whether the variant names the weights only some positions read, and those
+// a position reads (for_each_sparse_weight beside its evaluation: chess's
+// piece-square weights); they are measured only where read.
+template <class V>
+constexpr bool kHasSparse = requires(const typename V::Pos& p) {
+    for_each_sparse_weight(p, [](int) {});
+};
+
+// The free weights' measures: where each weight of the list stands among the
+// free ones (-1: held), and the free weights not sparse, which every sample
+// is probed for.
+struct Probes {
+    std::vector<int> slot;
+    std::vector<int> dense;
+};
+
+template <class V>
+Probes probes(const std::vector<Sample<V>>& samples, const std::vector<int>& free) {
+    Probes p;
+    p.slot.assign(V::Weights::COUNT, -1);
+    for (std::size_t j = 0; j < free.size(); ++j) p.slot[free[j]] = static_cast<int>(j);
+    std::vector<char> sparse(V::Weights::COUNT, 0);
+    if constexpr (kHasSparse<V>)
+        for (const Sample<V>& s : samples)
+            for_each_sparse_weight(s.pos, [&](int i) { sparse[i] = 1; });
+    for (int i : free)
+        if (!sparse[i]) p.dense.push_back(i);
+    return p;
+}
+
+template <class V>
+void linearise_part(const std::vector<Sample<V>>& samples, std::size_t from, std::size_t to,
+                    typename V::Weights w, const Probes& pr, Linearised& out) {
+    out.first.push_back(out.weight.size());
+    std::vector<int> read;  // the sparse free weights a sample reads
+    for (std::size_t i = from; i < to; ++i) {
+        const Sample<V>& s = samples[i];
+        const double sign = s.pos.side_to_move() == WHITE ? 1 : -1;
+        const int base = V::evaluate(s.pos, w);
+        out.eval.push_back(sign * base);
+        out.result.push_back(s.result);
+        auto probe = [&](int index) {
+            w.w[index] += kProbe;
+            const int e = V::evaluate(s.pos, w);
+            w.w[index] -= kProbe;
+            if (e == base) return;
+            out.weight.push_back(static_cast<std::uint16_t>(pr.slot[index]));
+            out.slope.push_back(static_cast<float>(sign * (e - base) / kProbe));
+        };
+        read.clear();
+        if constexpr (kHasSparse<V>)
+            for_each_sparse_weight(s.pos, [&](int index) {
+                if (pr.slot[index] >= 0) read.push_back(index);
+            });
+        std::sort(read.begin(), read.end());
+        read.erase(std::unique(read.begin(), read.end()), read.end());
+        for (int index : read) probe(index);
+        for (std::size_t g = 0; g < pr.dense.size(); g += kGroup) {
+            const std::size_t end = std::min(g + kGroup, pr.dense.size());
+            for (std::size_t j = g; j < end; ++j)
+                w.w[pr.dense[j]] += kProbe * static_cast<int>(j - g + 2);
+            const int moved = V::evaluate(s.pos, w);
+            for (std::size_t j = g; j < end; ++j)
+                w.w[pr.dense[j]] -= kProbe * static_cast<int>(j - g + 2);
+            if (moved != base)
+                for (std::size_t j = g; j < end; ++j) probe(pr.dense[j]);
+        }
+        out.first.push_back(out.weight.size());
+    }
+}
+
+// The samples linearised around w, on `threads` threads (parts joined in order).
+template <class V>
+Linearised linearise(const std::vector<Sample<V>>& samples, const typename V::Weights& w,
+                     const std::vector<int>& free, int threads) {
+    const Probes pr = probes<V>(samples, free);
+    std::vector<Linearised> parts(threads);
+    std::vector<std::thread> pool;
+    const std::size_t n = samples.size();
+    for (int t = 0; t < threads; ++t)
+        pool.emplace_back([&, t] {
+            linearise_part<V>(samples, n * t / threads, n * (t + 1) / threads, w, pr, parts[t]);
+        });
+    for (auto& th : pool) th.join();
+    Linearised all = std::move(parts[0]);
+    for (int t = 1; t < threads; ++t) {
+        const std::size_t offset = all.weight.size();
+        all.eval.insert(all.eval.end(), parts[t].eval.begin(), parts[t].eval.end());
+        all.result.insert(all.result.end(), parts[t].result.begin(), parts[t].result.end());
+        for (std::size_t i = 1; i < parts[t].first.size(); ++i)
+            all.first.push_back(parts[t].first[i] + offset);
+        all.weight.insert(all.weight.end(), parts[t].weight.begin(), parts[t].weight.end());
+        all.slope.insert(all.slope.end(), parts[t].slope.begin(), parts[t].slope.end());
+    }
+    return all;
+}
+
+// The linearised loss at `delta` (the free weights' moves from where the
+// samples were linearised), and its gradient into `grad` if not null.
+double linear_loss(const Linearised& l, const std::vector<double>& delta, double k,
+                   std::vector<double>* grad) {
+    if (grad) std::fill(grad->begin(), grad->end(), 0.0);
+    const double scale = std::log(10.0) * k / 400.0;
+    double sum = 0;
+    const std::size_t n = l.eval.size();
+    for (std::size_t i = 0; i < n; ++i) {
+        double e = l.eval[i];
+        for (std::size_t f = l.first[i]; f < l.first[i + 1]; ++f)
+            e += l.slope[f] * delta[l.weight[f]];
+        const double p = expected(e, k);
+        const double d = l.result[i] - p;
+        sum += d * d;
+        if (grad) {
+            const double de = -2 * d * p * (1 - p) * scale;
+            for (std::size_t f = l.first[i]; f < l.first[i + 1]; ++f)
+                (*grad)[l.weight[f]] += de * l.slope[f];
+        }
+    }
+    if (grad)
+        for (double& g : *grad) g /= static_cast<double>(n);
+    return sum / static_cast<double>(n);
+}
+
+// o.linear rounds of the linearised fit of the free weights of w (Adam, about
+// a centipawn a step; each round keeps the step where the held-out games'
+// linearised loss was lowest).
+template <class V>
+void fit_linear(const Data<V>& data, typename V::Weights& w, const std::vector<int>& free, double k,
+                const Options& o, int threads) {
+    for (int round = 0; round < o.linear; ++round) {
+        const Linearised train = linearise<V>(data.train, w, free, threads);
+        const Linearised held = linearise<V>(data.holdout, w, free, threads);
+        std::fprintf(
+            stderr, "round %d: %.1f slopes a sample\n", round + 1,
+            static_cast<double>(train.weight.size()) / static_cast<double>(train.eval.size()));
+        const std::size_t n = free.size();
+        std::vector<double> delta(n, 0.0), grad(n), m(n, 0.0), v(n, 0.0), best_delta(n, 0.0);
+        double best_held = linear_loss(held, delta, k, nullptr);
+        constexpr double kBeta1 = 0.9, kBeta2 = 0.999;
+        // --plain: the step moves the weight with the largest first slope of
+        // the loss by `rate`, each other in proportion to its own slope, so
+        // that weights few samples read move little.
+        double first_largest = 1e-30;
+        int since_best = 0;
+        for (int step = 1; step <= 10000 && since_best < 1000; ++step) {
+            const double loss_now = linear_loss(train, delta, k, &grad);
+            if (step == 1)
+                for (double g : grad) first_largest = std::max(first_largest, std::abs(g));
+            for (std::size_t j = 0; j < n; ++j) {
+                grad[j] += 2 * o.l2 * delta[j];
+                m[j] = kBeta1 * m[j] + (1 - kBeta1) * grad[j];
+                v[j] = kBeta2 * v[j] + (1 - kBeta2) * grad[j] * grad[j];
+                const double mh = m[j] / (1 - std::pow(kBeta1, step));
+                const double vh = v[j] / (1 - std::pow(kBeta2, step));
+                delta[j] -=
+                    o.plain ? o.rate * mh / first_largest : o.rate * mh / (std::sqrt(vh) + 1e-12);
+                if (o.within > 0) {  // --within: the start's bound holds here too
+                    const double start = V::kDefaults.w[free[j]] - w.w[free[j]];
+                    delta[j] = std::clamp(delta[j], start - o.within, start + o.within);
+                }
+            }
+            if (step % 20 == 0) {
+                const double h = linear_loss(held, delta, k, nullptr);
+                if (h < best_held) {
+                    best_held = h;
+                    best_delta = delta;
+                    since_best = 0;
+                } else {
+                    since_best += 20;
+                }
+                if (step % 200 == 0 || step == 20 || step == 60 || step == 100)
+                    std::fprintf(stderr, "  step %d: loss %.6f, held out %.6f (linearised)\n", step,
+                                 loss_now, h);
+            }
+        }
+        for (std::size_t j = 0; j < n; ++j)
+            w.w[free[j]] += static_cast<int>(std::lround(best_delta[j]));
+        std::fprintf(stderr, "round %d: held out %.6f (linearised), %.6f (evaluated)\n", round + 1,
+                     best_held, loss(data.holdout, w, k, threads));
+    }
+}
 
 // Fits V's weights to the games of `files` and prints them.
 template <class V>
@@ -199,7 +419,22 @@ int run(const std::vector<std::string>& files, const Options& o) {
     typename V::Weights kept = w;
     double kept_loss = loss(data.holdout, w, k, threads);
     std::fprintf(stderr, "K %.4f, loss %.6f, held out %.6f\n", k, best, kept_loss);
-    for (int step : {8, 4, 2, 1}) {
+    if (o.linear > 0) {
+        std::vector<int> free;
+        for (int i = 0; i < V::Weights::COUNT; ++i)
+            if (!held[i]) free.push_back(i);
+        if (free.size() > 65535) {
+            std::fprintf(stderr, "--linear fits at most 65,535 weights\n");
+            return 2;
+        }
+        fit_linear(data, w, free, k, o, threads);
+        const double held_out = loss(data.holdout, w, k, threads);
+        std::fprintf(stderr, "linearised fit: loss %.6f, held out %.6f\n",
+                     loss(data.train, w, k, threads), held_out);
+        if (held_out < kept_loss) kept = w;
+    }
+    const std::vector<int> steps = o.linear > 0 ? std::vector<int>{} : std::vector<int>{8, 4, 2, 1};
+    for (int step : steps) {
         for (int pass = 0; pass < o.passes; ++pass) {
             int moved = 0;
             for (int i = 0; i < V::Weights::COUNT; ++i) {
@@ -243,13 +478,24 @@ int main(int argc, char** argv) {
     std::vector<std::string> files;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
-        if ((a == "--skip-plies" || a == "--passes" || a == "--threads" || a == "--within") &&
+        if ((a == "--skip-plies" || a == "--passes" || a == "--threads" || a == "--within" ||
+             a == "--linear") &&
             i + 1 < argc) {
             const int v = std::max(std::atoi(argv[++i]), 1);
             (a == "--skip-plies" ? o.skip
              : a == "--passes"   ? o.passes
              : a == "--threads"  ? o.threads
+             : a == "--linear"   ? o.linear
                                  : o.within) = v;
+        } else if ((a == "--rate" || a == "--l2") && i + 1 < argc) {
+            const double v = std::strtod(argv[++i], nullptr);
+            if (!(v >= 0)) {
+                std::fprintf(stderr, "%s needs a number at least 0\n", a.c_str());
+                return 2;
+            }
+            (a == "--rate" ? o.rate : o.l2) = v;
+        } else if (a == "--plain") {
+            o.plain = true;
         } else if (a == "--hold" && i + 1 < argc) {
             std::stringstream names(argv[++i]);
             for (std::string n; std::getline(names, n, ',');)
@@ -264,7 +510,8 @@ int main(int argc, char** argv) {
     if (files.empty()) {
         std::fprintf(stderr,
                      "usage: chimera_tune_eval <record file>... [--skip-plies N] [--passes N] "
-                     "[--threads N] [--hold NAME,NAME...] [--within N]\n");
+                     "[--threads N] [--hold NAME,NAME...] [--within N] [--linear N] [--rate R] "
+                     "[--l2 L] [--plain]\n");
         return 2;
     }
     const std::string variant = variant_of(files.front());

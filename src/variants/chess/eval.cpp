@@ -20,12 +20,16 @@ constexpr int edge_distance(int sq) {
     return df > dr ? df : dr;
 }
 
-// Middlegame and endgame piece-square terms from a few rules instead of tables.
+// Middlegame and endgame piece-square terms: a few rules, and a table per
+// kind of piece of what they miss, symmetric between the wings.
 [[gnu::always_inline]] inline void square_terms(const EvalWeights& W, PieceType pt, Color c, int sq,
                                                 int& mg, int& eg) {
     using enum EvalWeights::Name;
     const int centre = 3 - edge_distance(sq);
     const int rr = relative_rank(c, sq);
+    const int table = square_weight(pt, c, sq);
+    mg += W.w[table];
+    eg += W.w[table + 1];
     switch (pt) {
         case PAWN:
             mg += rr * W[PAWN_RANK_MG] + (centre >= 2 ? W[PAWN_CENTRE_MG] : 0);

@@ -35,4 +35,32 @@ inline std::uint64_t structure_key(const Position& pos) {
     return mix_pair(pos.pieces(WHITE, PAWN), pos.pieces(BLACK, PAWN));
 }
 
+// The index in EvalWeights of the middlegame piece-square weight
+// (square_weights.h) a piece of kind pt and colour c reads on sq; the
+// endgame weight follows it. Pawns have six ranks of four squares, the other
+// kinds eight; a square of the King's side reads the one its file mirrors.
+inline int square_weight(PieceType pt, Color c, int sq) {
+    constexpr int kBase[PIECE_TYPE_NB] = {0, 0, 24, 56, 88, 120, 152};
+    static_assert(EvalWeights::PSQ_K_D8_EG == EvalWeights::PSQ_P_A2_MG + 2 * (152 + 31) + 1 &&
+                      EvalWeights::PSQ_K_D8_EG + 1 == EvalWeights::COUNT,
+                  "the piece-square weights are last, in square_weight's order");
+    const int rr = relative_rank(c, sq);
+    const int wing_file = file_of(sq) < 4 ? file_of(sq) : 7 - file_of(sq);
+    return EvalWeights::PSQ_P_A2_MG + 2 * (kBase[pt] + (pt == PAWN ? rr - 1 : rr) * 4 + wing_file);
+}
+
+// The weights of the list that only some positions read, calling f with
+// each this one reads (its pieces' piece-square weights): the tuner
+// (tools/tune_eval.cpp) measures only those of a position.
+template <class F>
+void for_each_sparse_weight(const Position& pos, F f) {
+    for (Bitboard b = pos.pieces(); b;) {
+        const int sq = pop_lsb(b);
+        const Piece p = pos.piece_on(sq);
+        const int first = square_weight(type_of(p), color_of(p), sq);
+        f(first);
+        f(first + 1);
+    }
+}
+
 }  // namespace chimera::chess

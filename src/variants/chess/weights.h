@@ -4,8 +4,10 @@
 #pragma once
 
 #include "core/eval_weights.h"
+#include "variants/chess/square_weights.h"
 
-// X(name, value), in the order the evaluation reads them.
+// X(name, value), in the order the evaluation reads them; the piece-square
+// weights (square_weights.h) last.
 #define CHIMERA_CHESS_EVAL_WEIGHTS(X) \
     X(PAWN_MG, 65)                    \
     X(PAWN_EG, 81)                    \
@@ -170,7 +172,8 @@
     X(SAFE_PAWN_THREAT_MG, 12)        \
     X(SAFE_PAWN_THREAT_EG, -16)       \
     X(ROOK_BEHIND_PASSER_EG, -2)      \
-    X(TEMPO, 12)
+    X(TEMPO, 12)                      \
+    CHIMERA_CHESS_SQUARE_WEIGHTS(X)
 
 namespace chimera::chess {
 CHIMERA_DEFINE_EVAL_WEIGHTS(CHIMERA_CHESS_EVAL_WEIGHTS)
