@@ -235,12 +235,51 @@ void check_reads_every_weight(std::uint64_t seed, const Weights& defaults,
     }
 }
 
+// A White piece (or the White King) on each square of the Queen's side
+// that the piece-square weights (square_weights.h) cover, beside a Black
+// Queen, so that the middlegame weights count too (and a White pawn, so
+// that the endgame is not one the evaluation scales down to nothing): the
+// few random games of a sanitizer build do not reach every one.
+std::vector<std::string> every_square_weight() {
+    std::vector<std::string> fens;
+    for (char piece : std::string("PNBRQK"))
+        for (int rank = piece == 'P' ? 2 : 1; rank <= (piece == 'P' ? 7 : 8); ++rank)
+            for (int file = 0; file < 4; ++file) {
+                std::string board(64, '.');  // a8 first, as a FEN reads
+                auto at = [&](int f, int r) -> char& { return board[(8 - r) * 8 + f]; };
+                at(7, 8) = 'k';
+                at(6, 8) = 'q';                                    // not attacking h1
+                if (piece != 'K') at(7, 1) = 'K', at(7, 2) = 'P';  // no bare Queens' ending
+                at(file, rank) = piece;
+                std::string fen;
+                for (int r = 0; r < 8; ++r) {
+                    int empty = 0;
+                    for (int f = 0; f < 8; ++f) {
+                        const char c = board[r * 8 + f];
+                        if (c == '.') {
+                            ++empty;
+                            continue;
+                        }
+                        if (empty) fen += static_cast<char>('0' + empty);
+                        empty = 0;
+                        fen += c;
+                    }
+                    if (empty) fen += static_cast<char>('0' + empty);
+                    if (r < 7) fen += '/';
+                }
+                // White's King may stand in the Queen's lines: White to move.
+                fens.push_back(fen + (piece == 'K' ? " w" : " b") + " - - 0 1");
+            }
+    return fens;
+}
+
 TEST(ChessEvaluation, ReadsEveryWeightOfItsList) {
     // A pawn ending with a pawn the enemy King cannot catch, which random
-    // games rarely reach.
+    // games rarely reach, and every piece-square weight's square.
+    std::vector<std::string> extra = every_square_weight();
+    extra.push_back("6k1/8/8/8/8/8/P7/7K w - - 0 1");
     check_reads_every_weight<chess::Position>(0x3E16, chess::kEvalWeights, chess::kEvalWeightNames,
-                                              chess::evaluate, chess::evaluate_with,
-                                              {"6k1/8/8/8/8/8/P7/7K w - - 0 1"});
+                                              chess::evaluate, chess::evaluate_with, extra);
 }
 
 TEST(Chess4dEvaluation, ReadsEveryWeightOfItsList) {
