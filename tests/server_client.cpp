@@ -398,6 +398,7 @@ std::optional<Json> WsClient::next(std::chrono::milliseconds timeout) {
     const Applied a = apply_push(view_, j);
     gaps_ += a == Applied::GAP;
     stale_ += a == Applied::STALE;
+    states_ += j.value("type", "") == "state";
     return j;
 }
 

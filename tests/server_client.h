@@ -171,6 +171,8 @@ class WsClient {
     // Pushes that did not follow the view (a missed push) and stale ones.
     int gaps() const { return gaps_; }
     int stale() const { return stale_; }
+    // Full states received (type "state"), the first one included.
+    int states() const { return states_; }
 
     // True if no message arrives within `quiet` (the connection stays open).
     bool silent_for(std::chrono::milliseconds quiet);
@@ -195,7 +197,7 @@ class WsClient {
     std::vector<Json> skipped_;
     int received_ = 0;
     Json view_ = Json::object();
-    int gaps_ = 0, stale_ = 0;
+    int gaps_ = 0, stale_ = 0, states_ = 0;
 };
 
 // One keep-alive HTTP/1.1 connection that sends requests one after another.
