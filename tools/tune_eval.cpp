@@ -348,7 +348,10 @@ void fit_linear(const Data<V>& data, typename V::Weights& w, const std::vector<i
         // the loss by `rate`, each other in proportion to its own slope, so
         // that weights few samples read move little.
         double first_largest = 1e-30;
+        // It stops 1,000 steps after the held-out loss last fell by 1e-6 (a
+        // larger data set keeps finding smaller gains for thousands of steps).
         int since_best = 0;
+        double progress_from = best_held;
         for (int step = 1; step <= 10000 && since_best < 1000; ++step) {
             const double loss_now = linear_loss(train, delta, k, &grad);
             if (step == 1)
@@ -371,6 +374,9 @@ void fit_linear(const Data<V>& data, typename V::Weights& w, const std::vector<i
                 if (h < best_held) {
                     best_held = h;
                     best_delta = delta;
+                }
+                if (h < progress_from - 1e-6) {
+                    progress_from = h;
                     since_best = 0;
                 } else {
                     since_best += 20;
