@@ -8,6 +8,7 @@
 #include <cctype>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <random>
 #include <sstream>
 #include <string>
@@ -424,13 +425,15 @@ TEST(ChessEvaluation, APawnThatCannotAdvanceSafelyAndHasNoSupportIsBackward) {
     // d3 is backward while Black's pawn on c5 attacks d4, its stop square, and
     // White's e-pawn is already past it; with the black pawn on c4 nothing
     // attacks d4, and with White's e-pawn on e3 it could guard d4. Only the
-    // first position's score depends on the backward pawn's weights.
-    chess::EvalWeights none = chess::kEvalWeights;
+    // first position's score depends on the backward pawn's weights, here a
+    // penalty of 20 each (the fit may take them anywhere, even below zero).
+    chess::EvalWeights none = chess::kEvalWeights, with = chess::kEvalWeights;
     none.w[chess::EvalWeights::BACKWARD_MG] = none.w[chess::EvalWeights::BACKWARD_EG] = 0;
+    with.w[chess::EvalWeights::BACKWARD_MG] = with.w[chess::EvalWeights::BACKWARD_EG] = 20;
     auto penalty = [&](const std::string& fen) {
         const chess::Position pos = load(fen);
         const int sign = pos.side_to_move() == WHITE ? 1 : -1;
-        return sign * (chess::evaluate_with(pos, none) - chess::evaluate(pos));
+        return sign * (chess::evaluate_with(pos, none) - chess::evaluate_with(pos, with));
     };
     EXPECT_GT(penalty("4k3/8/8/2p5/4P3/3P4/8/4K3 w - - 0 1"), 0);
     EXPECT_GT(penalty("4k3/8/8/2p5/4P3/3P4/8/4K3 b - - 0 1"), 0);
@@ -441,13 +444,18 @@ TEST(ChessEvaluation, APawnThatCannotAdvanceSafelyAndHasNoSupportIsBackward) {
 }
 
 // What the named weights cost White in a position: White's score with them
-// set to zero less its score with them as they are.
-int cost_to_white(const std::string& fen, std::initializer_list<chess::EvalWeights::Name> names) {
-    chess::EvalWeights none = chess::kEvalWeights;
-    for (auto n : names) none.w[n] = 0;
+// set to zero less its score with them as they are (or, given `value`, with
+// each of them at that value: a term the fit took to zero still reads).
+int cost_to_white(const std::string& fen, std::initializer_list<chess::EvalWeights::Name> names,
+                  std::optional<int> value = std::nullopt) {
+    chess::EvalWeights none = chess::kEvalWeights, with = chess::kEvalWeights;
+    for (auto n : names) {
+        none.w[n] = 0;
+        if (value) with.w[n] = *value;
+    }
     const chess::Position pos = load(fen);
     const int sign = pos.side_to_move() == WHITE ? 1 : -1;
-    return sign * (chess::evaluate_with(pos, none) - chess::evaluate(pos));
+    return sign * (chess::evaluate_with(pos, none) - chess::evaluate_with(pos, with));
 }
 
 TEST(ChessEvaluation, APiecePinnedToItsKingCostsItsSide) {
@@ -639,8 +647,9 @@ TEST(ChessEvaluation, AKingOnAWingWithoutPawnsAndARookBehindAPassedPawnCount) {
                             {PAWNLESS_FLANK_MG, PAWNLESS_FLANK_EG}),
               0);
     // White's Rook on a1 behind its passed pawn on a5; on b1 it is not.
-    EXPECT_NE(cost_to_white("6k1/6pp/8/P7/8/8/6PP/R5K1 w - - 0 1", {ROOK_BEHIND_PASSER_EG}), 0);
-    EXPECT_EQ(cost_to_white("6k1/6pp/8/P7/8/8/6PP/1R4K1 w - - 0 1", {ROOK_BEHIND_PASSER_EG}), 0);
+    EXPECT_NE(cost_to_white("6k1/6pp/8/P7/8/8/6PP/R5K1 w - - 0 1", {ROOK_BEHIND_PASSER_EG}, 10), 0);
+    EXPECT_EQ(cost_to_white("6k1/6pp/8/P7/8/8/6PP/1R4K1 w - - 0 1", {ROOK_BEHIND_PASSER_EG}, 10),
+              0);
 }
 
 TEST(ChessEvaluation, AKingBehindItsPawnsIsSaferThanOneWithoutThem) {
