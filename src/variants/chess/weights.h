@@ -134,7 +134,7 @@
     X(COMPLEXITY_BOTH_FLANKS, 56)     \
     X(COMPLEXITY_PAWN_ENDING, 99)     \
     X(COMPLEXITY_BASE, 89)            \
-    X(SCALE_BASE, 9)                  \
+    X(SCALE_BASE, 24)                 \
     X(SCALE_PER_PAWN, 32)             \
     X(KNIGHT_KING_ATTACKER, 9)        \
     X(BISHOP_KING_ATTACKER, 2)        \
