@@ -668,6 +668,30 @@ TEST(ChessEvaluation, ABishopAheadWithoutPawnsIsNearlyADraw) {
     EXPECT_GT(rook, 3 * bishop);
 }
 
+TEST(ChessEvaluation, ABareKingAgainstAMatingForceIsLostWhateverThePawnlessScale) {
+    using enum chess::EvalWeights::Name;
+    // Fitted to games where pawnless endings are mostly drawn, the scale of
+    // a pawnless lead could fall to nothing; a Rook, a Queen, or two minor
+    // pieces with a Bishop against a bare King still mate. The scale from
+    // nothing to full, and the score seen from the side ahead:
+    chess::EvalWeights nothing = chess::kEvalWeights, full = chess::kEvalWeights;
+    nothing.w[SCALE_BASE] = 0;
+    full.w[SCALE_BASE] = 64;
+    auto white_view_with = [](const char* fen, const chess::EvalWeights& w) {
+        const chess::Position pos = load(fen);
+        return (pos.side_to_move() == WHITE ? 1 : -1) * chess::evaluate_with(pos, w);
+    };
+    for (const char* fen : {"7k/8/8/8/8/8/8/K1R5 w - - 0 1", "7k/8/8/8/8/8/8/K1Q5 b - - 0 1",
+                            "7k/8/8/8/8/8/8/K1BN4 w - - 0 1", "7k/8/8/8/8/8/8/K1BB4 b - - 0 1"}) {
+        EXPECT_GT(white_view_with(fen, nothing), 250) << fen;
+        EXPECT_EQ(white_view_with(fen, nothing), white_view_with(fen, full)) << fen;
+    }
+    // With anything left to the weaker side the scale applies: a Queen
+    // against a Rook, a Rook and a Knight against a Knight.
+    for (const char* fen : {"6rk/8/8/8/8/8/8/K1Q5 w - - 0 1", "6nk/8/8/8/8/8/8/K1RN4 b - - 0 1"})
+        EXPECT_LT(white_view_with(fen, nothing), white_view_with(fen, full) - 100) << fen;
+}
+
 // Random games from the start position: `before(pos, moves, m)` sees each
 // position, its legal moves and the random one about to be made, `after(pos)`
 // the position that move made.

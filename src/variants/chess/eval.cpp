@@ -311,6 +311,14 @@ int scale_endgame(const EvalWeights& W, const Position& pos, int eg) {
             v += kValue[pt] * popcount(pos.pieces(c, pt));
         return v;
     };
+    // A bare King against a Queen, a Rook, or a Bishop with another minor
+    // piece is mated: no scale, whatever the pawnless positions of the games
+    // the weights were fitted to say.
+    if (pos.pieces(weak) == pos.pieces(weak, KING) && !pos.pieces(strong, PAWN) &&
+        (pos.pieces(strong, QUEEN) || pos.pieces(strong, ROOK) ||
+         (pos.pieces(strong, BISHOP) &&
+          popcount(pos.pieces(strong, BISHOP) | pos.pieces(strong, KNIGHT)) > 1)))
+        return eg;
     if (!pos.pieces(strong, PAWN) && pieces_value(strong) - pieces_value(weak) <= kValue[BISHOP])
         return eg / 8;
     if (popcount(pos.pieces(WHITE, BISHOP)) == 1 && popcount(pos.pieces(BLACK, BISHOP)) == 1 &&
