@@ -235,15 +235,17 @@ int distance(int a, int b) {
 
 // The passed pawns of c once every attack is known: a free path to the last
 // rank counts, more if the enemy attacks none of it; in a pawn ending, a pawn
-// the enemy King cannot catch (the rule of the square) is nearly a Queen.
-[[gnu::always_inline]] inline void passed_path_terms(const EvalWeights& W, const Position& pos,
-                                                     Color c, Bitboard passed,
-                                                     Bitboard their_attacks, Score& s) {
+// the enemy King cannot catch (the rule of the square) is nearly a Queen:
+// returns how many there are, whose bonus the endgame's scale leaves whole.
+[[gnu::always_inline]] inline int passed_path_terms(const EvalWeights& W, const Position& pos,
+                                                    Color c, Bitboard passed,
+                                                    Bitboard their_attacks, Score& s) {
     using enum EvalWeights::Name;
     const Color them = Color(c ^ 1);
     const bool pawn_ending =
         !(pos.pieces(them) & ~pos.pieces(them, PAWN) & ~pos.pieces(them, KING));
     const int their_king = pos.king_square(them);
+    int unstoppable = 0;
     while (passed) {
         const int sq = pop_lsb(passed);
         const int rr = relative_rank(c, sq);
@@ -256,9 +258,10 @@ int distance(int a, int b) {
             const int queening = make_square(file_of(sq), c == WHITE ? 7 : 0);
             const int moves = 7 - (rr == 1 ? 2 : rr);
             if (distance(their_king, queening) - (pos.side_to_move() == them) > moves)
-                s.add(0, W[UNSTOPPABLE_EG]);
+                ++unstoppable;
         }
     }
+    return unstoppable;
 }
 
 // The shelter of c's King while it stands on its first two ranks: its own
@@ -464,11 +467,12 @@ int complexity_terms(const EvalWeights& W, const Position& pos, const Bitboard p
     // other side holds them at most once.
     const Bitboard held[COLOR_NB] = {pawn_att[WHITE] | (attacked2[WHITE] & ~attacked2[BLACK]),
                                      pawn_att[BLACK] | (attacked2[BLACK] & ~attacked2[WHITE])};
+    int unstoppable[COLOR_NB] = {0, 0};
     for (Color c : {WHITE, BLACK}) {
         const Color them = Color(c ^ 1);
         const int our_shelter = shelter(W, pos, c);
         s[c].mg += our_shelter;
-        passed_path_terms(W, pos, c, passed[c], attacked[them], s[c]);
+        unstoppable[c] = passed_path_terms(W, pos, c, passed[c], attacked[them], s[c]);
         // Pawn pushes to squares the enemy's pawns do not attack (and where
         // the pawn is defended if attacked at all) that would attack a piece
         // or give check.
@@ -621,7 +625,8 @@ int complexity_terms(const EvalWeights& W, const Position& pos, const Bitboard p
     if (phase > 24) phase = 24;
     const int mg_score = s[WHITE].mg - s[BLACK].mg;
     int eg_score = s[WHITE].eg - s[BLACK].eg;
-    eg_score = scale_endgame(W, pos, eg_score + complexity_terms(W, pos, passed, eg_score));
+    eg_score = scale_endgame(W, pos, eg_score + complexity_terms(W, pos, passed, eg_score)) +
+               W[UNSTOPPABLE_EG] * (unstoppable[WHITE] - unstoppable[BLACK]);
     const int score = (mg_score * phase + eg_score * (24 - phase)) / 24;
     return (pos.side_to_move() == WHITE ? score : -score) + W[TEMPO];  // side to move bonus
 }
