@@ -371,7 +371,7 @@
     X(PSQ_K_D7_MG, 59)                  \
     X(PSQ_K_D7_EG, 84)                  \
     X(PSQ_K_A8_MG, 837)                 \
-    X(PSQ_K_A8_EG, -1366)               \
+    X(PSQ_K_A8_EG, -202)                \
     X(PSQ_K_B8_MG, -17)                 \
     X(PSQ_K_B8_EG, -29)                 \
     X(PSQ_K_C8_MG, 154)                 \
