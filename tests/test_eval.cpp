@@ -411,6 +411,15 @@ TEST(ChessEvaluation, APawnTheKingCannotCatchIsWorthMoreThanAPawn) {
     const int runs = white_view("6k1/8/8/8/8/8/P7/7K w - - 0 1");
     const int caught = white_view("6k1/8/8/8/8/8/P7/7K b - - 0 1");
     EXPECT_GT(runs - caught, 100);
+    // A pawn that queens by force is worth it whatever the scale of an
+    // ending with few pawns (here scaled to nothing) makes of the rest.
+    chess::EvalWeights unscaled = chess::kEvalWeights;
+    unscaled.w[chess::EvalWeights::SCALE_BASE] = 0;
+    unscaled.w[chess::EvalWeights::SCALE_PER_PAWN] = 0;
+    const int runs_unscaled = chess::evaluate_with(load("6k1/8/8/8/8/8/P7/7K w - - 0 1"), unscaled);
+    const int caught_unscaled =
+        -chess::evaluate_with(load("6k1/8/8/8/8/8/P7/7K b - - 0 1"), unscaled);
+    EXPECT_GT(runs_unscaled - caught_unscaled, 100);
     // With a Black Knight on the board it is no pawn ending: the rule's
     // weight plays no part there, and it is what makes the difference above.
     chess::EvalWeights none = chess::kEvalWeights;
