@@ -384,9 +384,10 @@ TEST(ChessEvaluation, APieceReadsTheSquareWeightOfItsOwnSquare) {
         EXPECT_EQ(gain_to_white(fen), 0) << fen;
 }
 
-int white_view(const std::string& fen) {
+// The evaluation seen from White, with the given weights.
+int white_view(const std::string& fen, const chess::EvalWeights& weights = chess::kEvalWeights) {
     const chess::Position pos = load(fen);
-    const int score = chess::evaluate(pos);
+    const int score = chess::evaluate_with(pos, weights);
     return pos.side_to_move() == WHITE ? score : -score;
 }
 
@@ -416,10 +417,9 @@ TEST(ChessEvaluation, APawnTheKingCannotCatchIsWorthMoreThanAPawn) {
     chess::EvalWeights unscaled = chess::kEvalWeights;
     unscaled.w[chess::EvalWeights::SCALE_BASE] = 0;
     unscaled.w[chess::EvalWeights::SCALE_PER_PAWN] = 0;
-    const int runs_unscaled = chess::evaluate_with(load("6k1/8/8/8/8/8/P7/7K w - - 0 1"), unscaled);
-    const int caught_unscaled =
-        -chess::evaluate_with(load("6k1/8/8/8/8/8/P7/7K b - - 0 1"), unscaled);
-    EXPECT_GT(runs_unscaled - caught_unscaled, 100);
+    EXPECT_GT(white_view("6k1/8/8/8/8/8/P7/7K w - - 0 1", unscaled) -
+                  white_view("6k1/8/8/8/8/8/P7/7K b - - 0 1", unscaled),
+              100);
     // With a Black Knight on the board it is no pawn ending: the rule's
     // weight plays no part there, and it is what makes the difference above.
     chess::EvalWeights none = chess::kEvalWeights;
@@ -686,19 +686,15 @@ TEST(ChessEvaluation, ABareKingAgainstAMatingForceIsLostWhateverThePawnlessScale
     chess::EvalWeights nothing = chess::kEvalWeights, full = chess::kEvalWeights;
     nothing.w[SCALE_BASE] = 0;
     full.w[SCALE_BASE] = 64;
-    auto white_view_with = [](const char* fen, const chess::EvalWeights& w) {
-        const chess::Position pos = load(fen);
-        return (pos.side_to_move() == WHITE ? 1 : -1) * chess::evaluate_with(pos, w);
-    };
     for (const char* fen : {"7k/8/8/8/8/8/8/K1R5 w - - 0 1", "7k/8/8/8/8/8/8/K1Q5 b - - 0 1",
                             "7k/8/8/8/8/8/8/K1BN4 w - - 0 1", "7k/8/8/8/8/8/8/K1BB4 b - - 0 1"}) {
-        EXPECT_GT(white_view_with(fen, nothing), 250) << fen;
-        EXPECT_EQ(white_view_with(fen, nothing), white_view_with(fen, full)) << fen;
+        EXPECT_GT(white_view(fen, nothing), 250) << fen;
+        EXPECT_EQ(white_view(fen, nothing), white_view(fen, full)) << fen;
     }
     // With anything left to the weaker side the scale applies: a Queen
     // against a Rook, a Rook and a Knight against a Knight.
     for (const char* fen : {"6rk/8/8/8/8/8/8/K1Q5 w - - 0 1", "6nk/8/8/8/8/8/8/K1RN4 b - - 0 1"})
-        EXPECT_LT(white_view_with(fen, nothing), white_view_with(fen, full) - 100) << fen;
+        EXPECT_LT(white_view(fen, nothing), white_view(fen, full) - 100) << fen;
 }
 
 // Random games from the start position: `before(pos, moves, m)` sees each
