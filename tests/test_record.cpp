@@ -274,6 +274,27 @@ TEST(Record, CommentsAndGluedMoveNumbersAreAccepted) {
     EXPECT_EQ(r.result, "1/2-1/2");
 }
 
+// A comment after a move belongs to it (a match writes each move's search
+// score there); several after one move are joined, those before the first
+// move dropped, and each survives writing and reading back.
+TEST(Record, CommentsBelongToTheMoveBefore) {
+    const Record r = parse_one(
+        "[Variant \"chess\"]\n\n{opening} 1.e4 {+0.30/12} e5 2.Nf3 {+0.25/11} {book} Nc6 "
+        "{-M3/20}\n*\n");
+    EXPECT_EQ(r.moves, (std::vector<std::string>{"e4", "e5", "Nf3", "Nc6"}));
+    EXPECT_EQ(r.comments, (std::vector<std::string>{"+0.30/12", "", "+0.25/11 book", "-M3/20"}));
+    const std::string text = game::write_record(r);
+    EXPECT_NE(text.find("1. e4 {+0.30/12} e5 2. Nf3 {+0.25/11 book} Nc6 {-M3/20}"),
+              std::string::npos)
+        << text;
+    EXPECT_EQ(parse_one(text).comments, r.comments);
+    // A '}' in a comment set by a program cannot end it early.
+    Record braces = r;
+    braces.comments[1] = "a}b";
+    EXPECT_EQ(parse_one(game::write_record(braces)).moves, r.moves);
+    EXPECT_EQ(parse_one(game::write_record(braces)).comments[1], "a)b");
+}
+
 // Found by fuzz_game_record: "3.1-0" was read as a move "1-0", which then wrote
 // back as "3. 1-0 *" and read back as a result, not a move.
 TEST(Record, AResultGluedToAMoveNumberIsTheResult) {
@@ -339,6 +360,29 @@ TEST_P(MatchRecords, ReplayCleanly) {
         const Record back = parse_one(game::write_record(r));
         EXPECT_EQ(back.moves, r.moves);
         EXPECT_EQ(back.tags, r.tags);
+        EXPECT_EQ(back.comments, r.comments);
+        // Each move the engines chose carries its search's score and depth,
+        // the random opening plies none; a mating move's score is a mate in one.
+        ASSERT_EQ(r.comments.size(), r.moves.size());
+        for (std::size_t i = 0; i < r.moves.size(); ++i) {
+            SCOPED_TRACE(r.moves[i] + " {" + r.comments[i] + "}");
+            if (i < static_cast<std::size_t>(c.random_plies)) {
+                EXPECT_EQ(r.comments[i], "");
+                continue;
+            }
+            const std::string& m = r.comments[i];
+            ASSERT_GE(m.size(), 4u);
+            EXPECT_TRUE(m[0] == '+' || m[0] == '-');
+            const std::size_t slash = m.find('/');
+            ASSERT_NE(slash, std::string::npos);
+            EXPECT_GT(std::stoi(m.substr(slash + 1)), 0);
+            if (m[1] != 'M') {
+                EXPECT_NE(m.find('.'), std::string::npos);
+            }
+        }
+        if (final_game->outcome() == Outcome::CHECKMATE && r.moves.size() > 2) {
+            EXPECT_EQ(r.comments.back().substr(0, 3), "+M1");
+        }
         s = game::replay(back, &fen_b);
         EXPECT_TRUE(s) << s.message();
         EXPECT_EQ(fen_b, fen_a);

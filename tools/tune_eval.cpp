@@ -21,12 +21,16 @@
 // would evaluate every sample twice per weight and step. The descent is Adam's,
 // `--rate` centipawns a step (default 1), or with `--plain` in proportion to
 // each weight's slope; `--l2` adds a penalty per squared centipawn a weight
-// moves. It keeps the step where the held-out games' loss was lowest: on
+// moves. `--blend B` trains toward B x the result + (1 - B) x the expected
+// score of the search's score where the records have one (chimera match
+// writes it as each move's comment), the held-out games still judged by
+// their results. It keeps the step where the held-out games' loss was lowest: on
 // chess's piece-square weights that is after some tens of steps, the
 // training games' loss falling on long after the held-out games' has turned.
 //
 //   chimera_tune_eval <record file>... [--skip-plies N] [--passes N] [--threads N]
-//                     [--hold NAME,NAME...] [--within N] [--linear N] [--rate R] [--l2 L] [--plain]
+//                     [--hold NAME,NAME...] [--within N] [--linear N] [--rate R] [--l2 L]
+//                     [--blend B] [--plain]
 //
 // prints the progress (stderr) and the fitted list in weights.h's form (stdout).
 #include <algorithm>
@@ -84,8 +88,28 @@ std::string variant_of(const std::string& path) {
 template <class V>
 struct Sample {
     typename V::Pos pos;
-    float result;  // for White
+    float result;  // for White (with --blend, blended with the search's score)
+    // The search's score of the position when the game was played, for White
+    // in centipawns (a mate ±kMateCp), or kNoScore where the record has none.
+    std::int16_t score;
 };
+
+constexpr std::int16_t kNoScore = INT16_MIN;
+constexpr std::int16_t kMateCp = 10000;
+
+// The score of a match record's comment ("+0.35/12", "-M3/20": the mover's
+// side), or kNoScore.
+std::int16_t comment_score(const std::string& comment) {
+    if (comment.size() < 2 || (comment[0] != '+' && comment[0] != '-')) return kNoScore;
+    const int sign = comment[0] == '+' ? 1 : -1;
+    if (comment[1] == 'M') return static_cast<std::int16_t>(sign * kMateCp);
+    char* end = nullptr;
+    const double pawns = std::strtod(comment.c_str() + 1, &end);
+    if (end == comment.c_str() + 1 || (*end != '/' && *end != '\0' && *end != ' ') ||
+        !(pawns < 100))
+        return kNoScore;
+    return static_cast<std::int16_t>(sign * std::lround(pawns * 100));
+}
 
 template <class V>
 struct Data {
@@ -126,7 +150,11 @@ bool load(const std::string& path, int skip, Data<V>& data, std::size_t& games) 
                 next.find('x') == std::string::npos) {
                 // A copy holds only the one state set_fen made, not the
                 // scratch position's reserve for a game's worth.
-                if (scratch.set_fen(g->fen())) into.push_back(Sample<V>{scratch, y});
+                std::int16_t score =
+                    ply < rec.comments.size() ? comment_score(rec.comments[ply]) : kNoScore;
+                if (score != kNoScore && g->side_to_move() != WHITE)
+                    score = static_cast<std::int16_t>(-score);
+                if (scratch.set_fen(g->fen())) into.push_back(Sample<V>{scratch, y, score});
             }
             if (!g->play(next)) break;
         }
@@ -183,6 +211,7 @@ struct Options {
     int linear = 0;                 // rounds of the linearised fit; 0: coordinate descent
     double rate = 1.0;              // the linearised fit's step (Adam's), centipawns
     double l2 = 0;                  // its penalty per squared centipawn a weight moves
+    double blend = 1;               // the result's share of a training target (--blend)
     bool plain = false;             // plain gradient descent (with momentum), not Adam
     std::vector<std::string> hold;  // names
 };
@@ -419,6 +448,20 @@ int run(const std::vector<std::string>& files, const Options& o) {
                  data.train.size(), data.holdout.size());
     typename V::Weights w = V::kDefaults;
     const double k = fit_k(data.train, w, threads);
+    if (o.blend < 1) {
+        // The training targets blend the result with the expected score of
+        // the search's score at K (the held-out games keep their results:
+        // what the fit is judged by).
+        std::size_t scored = 0;
+        for (Sample<V>& s : data.train)
+            if (s.score != kNoScore) {
+                s.result =
+                    static_cast<float>(o.blend * s.result + (1 - o.blend) * expected(s.score, k));
+                ++scored;
+            }
+        std::fprintf(stderr, "--blend %.2f: %zu of %zu training positions have a search score\n",
+                     o.blend, scored, data.train.size());
+    }
     double best = loss(data.train, w, k, threads);
     // The weights printed are those of the pass with the lowest held-out
     // loss: later passes may fit the training games' noise.
@@ -493,13 +536,14 @@ int main(int argc, char** argv) {
              : a == "--threads"  ? o.threads
              : a == "--linear"   ? o.linear
                                  : o.within) = v;
-        } else if ((a == "--rate" || a == "--l2") && i + 1 < argc) {
+        } else if ((a == "--rate" || a == "--l2" || a == "--blend") && i + 1 < argc) {
             const double v = std::strtod(argv[++i], nullptr);
-            if (!(v >= 0)) {
-                std::fprintf(stderr, "%s needs a number at least 0\n", a.c_str());
+            if (!(v >= 0) || (a == "--blend" && v > 1)) {
+                std::fprintf(stderr, "%s needs a number at least 0%s\n", a.c_str(),
+                             a == "--blend" ? " and at most 1" : "");
                 return 2;
             }
-            (a == "--rate" ? o.rate : o.l2) = v;
+            (a == "--rate" ? o.rate : a == "--l2" ? o.l2 : o.blend) = v;
         } else if (a == "--plain") {
             o.plain = true;
         } else if (a == "--hold" && i + 1 < argc) {
@@ -517,7 +561,7 @@ int main(int argc, char** argv) {
         std::fprintf(stderr,
                      "usage: chimera_tune_eval <record file>... [--skip-plies N] [--passes N] "
                      "[--threads N] [--hold NAME,NAME...] [--within N] [--linear N] [--rate R] "
-                     "[--l2 L] [--plain]\n");
+                     "[--l2 L] [--blend B] [--plain]\n");
         return 2;
     }
     const std::string variant = variant_of(files.front());

@@ -1,5 +1,6 @@
 #include "game/record.h"
 
+#include <algorithm>
 #include <cctype>
 
 #include "core/text.h"
@@ -83,17 +84,20 @@ std::string write_record(const Record& r) {
         line += (line.empty() ? "" : " ") + token;
     };
     for (std::size_t i = 0; i < r.moves.size(); ++i) {
-        if (per_ply) {
-            emit(std::to_string(i + 1) + ". " + r.moves[i]);
-            continue;
-        }
         const std::size_t ply = i + (black_first ? 1 : 0);
-        if (ply % 2 == 0)
+        if (per_ply)
+            emit(std::to_string(i + 1) + ". " + r.moves[i]);
+        else if (ply % 2 == 0)
             emit(std::to_string(ply / 2 + 1) + ". " + r.moves[i]);
         else if (i == 0)
             emit("1... " + r.moves[i]);
         else
             emit(r.moves[i]);
+        if (i < r.comments.size() && !r.comments[i].empty()) {
+            std::string comment = r.comments[i];  // a '}' would end it early
+            std::replace(comment.begin(), comment.end(), '}', ')');
+            emit("{" + comment + "}");
+        }
     }
     emit(r.result);
     return s + line + "\n";
@@ -147,9 +151,15 @@ std::vector<Record> parse_records(std::string_view text, Status* error) {
                 sc.get();
                 rec.tags.emplace_back(name, value);
             } else if (c == '{') {
-                while (!sc.done() && sc.peek() != '}') sc.get();
+                sc.get();
+                std::string comment;
+                while (!sc.done() && sc.peek() != '}') comment += sc.get();
                 if (sc.done()) return fail("unterminated comment");
                 sc.get();
+                if (!rec.moves.empty()) {
+                    std::string& kept = rec.comments.back();
+                    kept += (kept.empty() ? "" : " ") + comment;
+                }
             } else if (c == ';') {
                 while (!sc.done() && sc.peek() != '\n') sc.get();
             } else {
@@ -184,6 +194,7 @@ std::vector<Record> parse_records(std::string_view text, Status* error) {
                             return fail("unexpected character in move " + quoted(token) + " at " +
                                         at);
                     rec.moves.push_back(token);
+                    rec.comments.emplace_back();
                 }
             }
         }

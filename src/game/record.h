@@ -16,16 +16,23 @@ namespace chimera::game {
 struct Record {
     std::vector<std::pair<std::string, std::string>> tags;  // in order of appearance
     std::vector<std::string> moves;                         // SAN-like, as written
-    std::string result = "*";                               // 1-0, 0-1, 1/2-1/2, *
+    // The comment after each move ("" for none; as many as moves, or none at
+    // all): a match's search score of the position the move was played in,
+    // "+0.35/12" from the mover's side ("+M3" a mate), as other tools write it.
+    std::vector<std::string> comments;
+    std::string result = "*";  // 1-0, 0-1, 1/2-1/2, *
 
     std::string tag(std::string_view name) const;
     void set_tag(std::string_view name, std::string value);
 };
 
-// The text of one record (tags, a blank line, numbered moves, the result).
+// The text of one record (tags, a blank line, numbered moves with their
+// comments, the result).
 std::string write_record(const Record& r);
 
 // Parses every record in text; on error, *error says where ("line 3, column 7: ...").
+// A comment after a move is kept as that move's (several are joined by a
+// space); comments before the first move are dropped.
 std::vector<Record> parse_records(std::string_view text, Status* error);
 
 // Replays a record: the Variant tag (default chess), the FEN tag (default the

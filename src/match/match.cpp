@@ -215,12 +215,28 @@ Opening make_opening(const MatchConfig& c, std::size_t pair, std::uint64_t seed)
     return o;
 }
 
+// A searched move's comment: its score from the mover's side in pawns and
+// the depth, "+0.35/12", or a mate in moves, "+M3" / "-M2" (as cutechess
+// writes them, so that other tools read our records' scores too).
+std::string score_comment(const Result& r) {
+    char buf[32];
+    if (engine::is_mate_score(r.score)) {
+        const int plies = engine::VALUE_MATE - std::abs(r.score);
+        std::snprintf(buf, sizeof buf, "%sM%d/%d", r.score > 0 ? "+" : "-", (plies + 1) / 2,
+                      r.depth);
+    } else {
+        std::snprintf(buf, sizeof buf, "%+.2f/%d", r.score / 100.0, r.depth);
+    }
+    return buf;
+}
+
 GameResult play_game(const MatchConfig& c, const Opening& opening, bool a_is_white) {
     GameResult out;
     auto g = make_game(c.variant);
     if (!opening.fen.empty()) (void)g->set_fen(opening.fen);
     std::vector<std::string> lan = opening.lan;
     out.record.moves = opening.san;
+    out.record.comments.assign(opening.san.size(), "");
     for (const auto& m : lan) (void)g->play(m);
 
     Engine engines[2];  // [0] plays White
@@ -315,6 +331,7 @@ GameResult play_game(const MatchConfig& c, const Opening& opening, bool a_is_whi
         }
         lan.push_back(played);
         out.record.moves.push_back(san);
+        out.record.comments.push_back(players[side]->random ? "" : score_comment(r));
         if (!players[side]->random && !engine::is_mate_score(r.score))
             out.white_cp.push_back(side == WHITE ? r.score : -r.score);
         // Resign adjudication: scores beyond the threshold, from White's side, agreeing in sign.

@@ -29,6 +29,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         FUZZ_CHECK(back[0].tags == r.tags, written + "\n-- tags differ after reading back");
         FUZZ_CHECK(back[0].moves == r.moves, written + "\n-- moves differ after reading back");
         FUZZ_CHECK(back[0].result == r.result, written + "\n-- result differs after reading back");
+        FUZZ_CHECK(back[0].comments == r.comments,
+                   written + "\n-- comments differ after reading back");
 
         std::string final_fen;
         std::vector<std::string> lan;
