@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <bit>
 #include <cctype>
 #include <cstdint>
 #include <map>
@@ -236,6 +237,27 @@ void check_reads_every_weight(std::uint64_t seed, const Weights& defaults,
     }
 }
 
+// The FEN placement of 64 squares, a8 first as a FEN reads them ('.' empty).
+std::string placement_of(const std::string& board) {
+    std::string fen;
+    for (int r = 0; r < 8; ++r) {
+        int empty = 0;
+        for (int f = 0; f < 8; ++f) {
+            const char c = board[r * 8 + f];
+            if (c == '.') {
+                ++empty;
+                continue;
+            }
+            if (empty) fen += static_cast<char>('0' + empty);
+            empty = 0;
+            fen += c;
+        }
+        if (empty) fen += static_cast<char>('0' + empty);
+        if (r < 7) fen += '/';
+    }
+    return fen;
+}
+
 // A White piece (or the White King) on each square of the Queen's side
 // that the piece-square weights (square_weights.h) cover, beside a Black
 // Queen, so that the middlegame weights count too (and a White pawn, so
@@ -252,32 +274,68 @@ std::vector<std::string> every_square_weight() {
                 at(6, 8) = 'q';                                    // not attacking h1
                 if (piece != 'K') at(7, 1) = 'K', at(7, 2) = 'P';  // no bare Queens' ending
                 at(file, rank) = piece;
-                std::string fen;
-                for (int r = 0; r < 8; ++r) {
-                    int empty = 0;
-                    for (int f = 0; f < 8; ++f) {
-                        const char c = board[r * 8 + f];
-                        if (c == '.') {
-                            ++empty;
-                            continue;
-                        }
-                        if (empty) fen += static_cast<char>('0' + empty);
-                        empty = 0;
-                        fen += c;
-                    }
-                    if (empty) fen += static_cast<char>('0' + empty);
-                    if (r < 7) fen += '/';
-                }
                 // White's King may stand in the Queen's lines: White to move.
-                fens.push_back(fen + (piece == 'K' ? " w" : " b") + " - - 0 1");
+                fens.push_back(placement_of(board) + (piece == 'K' ? " w" : " b") + " - - 0 1");
             }
+    return fens;
+}
+
+// A White Knight, Bishop, Rook and Queen on d4 reaching each count of squares
+// the mobility weights (mobility_weights.h) cover, from none to all: White
+// pieces put where they take the most squares from it that still leave at
+// least the count (off its lines, the Kings, a White pawn and a Black Queen,
+// so that the middlegame weights count too).
+std::vector<std::string> every_mobility_weight() {
+    std::vector<std::string> fens;
+    const int d4 = 3 * 8 + 3;
+    for (chess::PieceType pt : {chess::KNIGHT, chess::BISHOP, chess::ROOK, chess::QUEEN}) {
+        const char letter = "..NBRQ"[pt];
+        const int most = pt == chess::KNIGHT   ? 8
+                         : pt == chess::BISHOP ? 13
+                         : pt == chess::ROOK   ? 14
+                                               : 27;
+        for (int count = 0; count <= most; ++count) {
+            std::string board(64, '.');
+            auto at = [&](int sq) -> char& { return board[(7 - sq / 8) * 8 + sq % 8]; };
+            at(7 * 8 + 0) = 'K', at(7 * 8 + 6) = 'k', at(5 * 8 + 7) = 'q', at(1 * 8 + 7) = 'P';
+            at(d4) = letter;
+            auto reach = [&] {
+                chess::Bitboard occ = 0, white = 0;
+                for (int sq = 0; sq < 64; ++sq) {
+                    if (at(sq) == '.') continue;
+                    occ |= chess::Bitboard{1} << sq;
+                    if (std::isupper(static_cast<unsigned char>(at(sq))))
+                        white |= chess::Bitboard{1} << sq;
+                }
+                return chess::attacks_of(pt, d4, occ) & ~white;
+            };
+            for (chess::Bitboard r = reach(); std::popcount(r) > count; r = reach()) {
+                int best = -1, best_left = 64;
+                // A pawn where one may stand and White has fewer than eight, else a Bishop.
+                const char blocker_on_rank_2_to_7 =
+                    std::count(board.begin(), board.end(), 'P') < 8 ? 'P' : 'B';
+                for (chess::Bitboard b = r; b; b &= b - 1) {
+                    const int sq = std::countr_zero(b);
+                    at(sq) = sq / 8 == 0 || sq / 8 == 7 ? 'B' : blocker_on_rank_2_to_7;
+                    const int left = std::popcount(reach());
+                    at(sq) = '.';
+                    if (left >= count && left < best_left) best = sq, best_left = left;
+                }
+                at(best) = best / 8 == 0 || best / 8 == 7 ? 'B' : blocker_on_rank_2_to_7;
+            }
+            // Black to move: a White blocker may give check.
+            fens.push_back(placement_of(board) + " b - - 0 1");
+        }
+    }
     return fens;
 }
 
 TEST(ChessEvaluation, ReadsEveryWeightOfItsList) {
     // A pawn ending with a pawn the enemy King cannot catch, which random
-    // games rarely reach, and every piece-square weight's square.
+    // games rarely reach, every piece-square weight's square and every
+    // mobility weight's count.
     std::vector<std::string> extra = every_square_weight();
+    for (const std::string& fen : every_mobility_weight()) extra.push_back(fen);
     extra.push_back("6k1/8/8/8/8/8/P7/7K w - - 0 1");
     check_reads_every_weight<chess::Position>(0x3E16, chess::kEvalWeights, chess::kEvalWeightNames,
                                               chess::evaluate, chess::evaluate_with, extra);
@@ -358,6 +416,47 @@ TEST(ChessEvaluation, IsTheSameForBothWingsWithAnyWeights) {
         },
         flip_wings, [&](const chess::Position& p) { return chess::evaluate_with(p, w); });
     EXPECT_GT(checked, testing::workload(1500, 4));
+}
+
+// The tuner (tools/tune_eval.cpp) measures a mobility or piece-square
+// weight only on the positions whose sparse_weights list it: any such weight
+// that moves a position's score must be listed, or the fit would not see
+// it. Positions of random games, with the weights shaken so that none is 0.
+TEST(ChessEvaluation, TheSparseWeightsListedAreAllThatMoveTheScore) {
+    using chess::EvalWeights;
+    const EvalWeights w = shaken(chess::kEvalWeights, 0x3E1B);
+    std::mt19937_64 rng(0x5A7);
+    int positions = 0, listed_that_move = 0;
+    for (int game = 0; game < testing::workload(12, 3); ++game) {
+        chess::Position pos;
+        ASSERT_TRUE(pos.set_fen(chess::Position::kStartFen));
+        for (int ply = 0; ply < 120; ++ply) {
+            chess::Position::Moves moves;
+            pos.legal_moves(moves);
+            if (moves.empty()) break;
+            if (ply % 6 == 0) {
+                ++positions;
+                int read[128];
+                const int n = chess::sparse_weights(pos, read);
+                ASSERT_LE(n, 128);
+                const int base = chess::evaluate_with(pos, w);
+                for (int i = EvalWeights::MOB_N_0_MG; i < EvalWeights::COUNT; ++i) {
+                    EvalWeights more = w;
+                    more.w[i] += 50;
+                    const bool moves_score = chess::evaluate_with(pos, more) != base;
+                    const bool listed = std::find(read, read + n, i) != read + n;
+                    if (moves_score) {
+                        EXPECT_TRUE(listed)
+                            << chess::kEvalWeightNames[i] << " moves the score of " << pos.fen();
+                    }
+                    listed_that_move += listed && moves_score;
+                }
+            }
+            pos.do_move(moves[rng() % moves.size()]);
+        }
+    }
+    // Most pieces' weights move the score: the check is not vacuous.
+    EXPECT_GT(listed_that_move, positions * 10);
 }
 
 // A piece reads the piece-square weight of its square counted from its own

@@ -404,12 +404,10 @@ int complexity_terms(const EvalWeights& W, const Position& pos, const Bitboard p
             attacked2[c] |= attacked[c] & att;
             attacked[c] |= att;
             attacked_by[c][pt] |= att;
-            // Mobility around a typical count for the kind.
-            constexpr int kTypical[PIECE_TYPE_NB] = {0, 0, 4, 6, 6, 12, 0};
+            // Mobility: the kind's table, by the count of squares it reaches.
             const int reach = popcount(att & mobility_area);
-            const int mob = reach - kTypical[pt];
-            s[c].add(mob * W.w[KNIGHT_MOBILITY_MG + 2 * (int(pt) - int(KNIGHT))],
-                     mob * W.w[KNIGHT_MOBILITY_EG + 2 * (int(pt) - int(KNIGHT))]);
+            const int mob = mobility_weight(pt, reach);
+            s[c].add(W.w[mob], W.w[mob + 1]);
             if (pawn_att[them] & bb(sq))  // a pawn threatens it
                 s[c].add(-W[PAWN_THREAT_MG], -W[PAWN_THREAT_EG]);
             if (pt == ROOK && !(our_pawns & file_bb(file_of(sq)))) {
@@ -649,6 +647,28 @@ int evaluate(const Position& pos) { return evaluate_impl(pos, kEvalWeights); }
 
 int evaluate_with(const Position& pos, const EvalWeights& weights) {
     return evaluate_impl(pos, weights);
+}
+
+int sparse_weights(const Position& pos, int* out) {
+    int n = 0;
+    const Bitboard occ = pos.pieces();
+    for (Bitboard b = occ; b;) {
+        const int sq = pop_lsb(b);
+        const Piece p = pos.piece_on(sq);
+        const PieceType pt = type_of(p);
+        const Color c = color_of(p);
+        out[n] = square_weight(pt, c, sq);
+        out[n + 1] = out[n] + 1;
+        n += 2;
+        if (pt < KNIGHT || pt > QUEEN) continue;
+        // evaluate_impl's mobility area: not our pieces, not attacked by an enemy pawn.
+        const Bitboard area =
+            ~pos.pieces(c) & ~pawn_attacks(Color(c ^ 1), pos.pieces(Color(c ^ 1), PAWN));
+        out[n] = mobility_weight(pt, popcount(attacks_of(pt, sq, occ) & area));
+        out[n + 1] = out[n] + 1;
+        n += 2;
+    }
+    return n;
 }
 
 }  // namespace chimera::chess

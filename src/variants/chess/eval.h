@@ -49,18 +49,31 @@ inline int square_weight(PieceType pt, Color c, int sq) {
     return EvalWeights::PSQ_P_A2_MG + 2 * (kBase[pt] + (pt == PAWN ? rr - 1 : rr) * 4 + wing_file);
 }
 
+// The index in EvalWeights of the middlegame mobility weight
+// (mobility_weights.h) a Knight, Bishop, Rook or Queen reaching `count`
+// squares reads; the endgame weight follows it.
+inline int mobility_weight(PieceType pt, int count) {
+    constexpr int kBase[PIECE_TYPE_NB] = {0, 0, 0, 9, 23, 38, 0};
+    static_assert(EvalWeights::MOB_Q_27_EG == EvalWeights::MOB_N_0_MG + 2 * (38 + 27) + 1 &&
+                      EvalWeights::MOB_Q_27_EG + 1 == EvalWeights::PSQ_P_A2_MG,
+                  "the mobility weights come before the piece-square weights, in "
+                  "mobility_weight's order");
+    return EvalWeights::MOB_N_0_MG + 2 * (kBase[pt] + count);
+}
+
+// The sparse weights (below) a position reads, into out (room for 128):
+// each piece's two piece-square weights and each Knight's, Bishop's, Rook's
+// and Queen's two mobility weights. Returns how many.
+int sparse_weights(const Position& pos, int* out);
+
 // The weights of the list that only some positions read, calling f with
-// each this one reads (its pieces' piece-square weights): the tuner
+// each this one reads (its pieces' piece-square and mobility weights): the tuner
 // (tools/tune_eval.cpp) measures only those of a position.
 template <class F>
 void for_each_sparse_weight(const Position& pos, F f) {
-    for (Bitboard b = pos.pieces(); b;) {
-        const int sq = pop_lsb(b);
-        const Piece p = pos.piece_on(sq);
-        const int first = square_weight(type_of(p), color_of(p), sq);
-        f(first);
-        f(first + 1);
-    }
+    int read[4 * 32];
+    const int n = sparse_weights(pos, read);
+    for (int i = 0; i < n; ++i) f(read[i]);
 }
 
 }  // namespace chimera::chess

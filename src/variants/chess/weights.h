@@ -4,10 +4,12 @@
 #pragma once
 
 #include "core/eval_weights.h"
+#include "variants/chess/mobility_weights.h"
 #include "variants/chess/square_weights.h"
 
-// X(name, value), in the order the evaluation reads them; the piece-square
-// weights (square_weights.h) last.
+// X(name, value), in the order the evaluation reads them; the mobility
+// tables (mobility_weights.h) and the piece-square weights (square_weights.h)
+// last.
 #define CHIMERA_CHESS_EVAL_WEIGHTS(X) \
     X(PAWN_MG, 72)                    \
     X(PAWN_EG, 97)                    \
@@ -33,14 +35,6 @@
     X(KING_CASTLED_MG, 21)            \
     X(KING_ADVANCED_MG, 11)           \
     X(KING_CENTRE_EG, 24)             \
-    X(KNIGHT_MOBILITY_MG, 4)          \
-    X(KNIGHT_MOBILITY_EG, 1)          \
-    X(BISHOP_MOBILITY_MG, 5)          \
-    X(BISHOP_MOBILITY_EG, 1)          \
-    X(ROOK_MOBILITY_MG, 1)            \
-    X(ROOK_MOBILITY_EG, 6)            \
-    X(QUEEN_MOBILITY_MG, 3)           \
-    X(QUEEN_MOBILITY_EG, -1)          \
     X(PAWN_THREAT_MG, 35)             \
     X(PAWN_THREAT_EG, 89)             \
     X(ROOK_OPEN_MG, 50)               \
@@ -173,6 +167,7 @@
     X(SAFE_PAWN_THREAT_EG, -50)       \
     X(ROOK_BEHIND_PASSER_EG, 9)       \
     X(TEMPO, 15)                      \
+    CHIMERA_CHESS_MOBILITY_WEIGHTS(X) \
     CHIMERA_CHESS_SQUARE_WEIGHTS(X)
 
 namespace chimera::chess {
