@@ -652,6 +652,10 @@ int evaluate_with(const Position& pos, const EvalWeights& weights) {
 int sparse_weights(const Position& pos, int* out) {
     int n = 0;
     const Bitboard occ = pos.pieces();
+    // evaluate_impl's mobility area: not our pieces, not attacked by an enemy pawn.
+    Bitboard area[COLOR_NB];
+    for (Color c : {WHITE, BLACK})
+        area[c] = ~pos.pieces(c) & ~pawn_attacks(Color(c ^ 1), pos.pieces(Color(c ^ 1), PAWN));
     for (Bitboard b = occ; b;) {
         const int sq = pop_lsb(b);
         const Piece p = pos.piece_on(sq);
@@ -661,10 +665,7 @@ int sparse_weights(const Position& pos, int* out) {
         out[n + 1] = out[n] + 1;
         n += 2;
         if (pt < KNIGHT || pt > QUEEN) continue;
-        // evaluate_impl's mobility area: not our pieces, not attacked by an enemy pawn.
-        const Bitboard area =
-            ~pos.pieces(c) & ~pawn_attacks(Color(c ^ 1), pos.pieces(Color(c ^ 1), PAWN));
-        out[n] = mobility_weight(pt, popcount(attacks_of(pt, sq, occ) & area));
+        out[n] = mobility_weight(pt, popcount(attacks_of(pt, sq, occ) & area[c]));
         out[n + 1] = out[n] + 1;
         n += 2;
     }
