@@ -21,16 +21,18 @@
 // would evaluate every sample twice per weight and step. The descent is Adam's,
 // `--rate` centipawns a step (default 1), or with `--plain` in proportion to
 // each weight's slope; `--l2` adds a penalty per squared centipawn a weight
-// moves. `--blend B` trains toward B x the result + (1 - B) x the expected
-// score of the search's score where the records have one (chimera match
-// writes it as each move's comment), the held-out games still judged by
-// their results. It keeps the step where the held-out games' loss was lowest: on
-// chess's piece-square weights that is after some tens of steps, the
-// training games' loss falling on long after the held-out games' has turned.
+// moves, and `--l2-reads R` multiplies a weight's penalty by R / n where n,
+// the training positions that read it, is below R (a weight few positions
+// read, from fewer games, fits their noise: a King's square in the enemy camp). `--blend B` trains
+// toward B x the result + (1 - B) x the expected score of the search's score where the records have
+// one (chimera match writes it as each move's comment), the held-out games still judged by their
+// results. It keeps the step where the held-out games' loss was lowest: on chess's piece-square
+// weights that is after some tens of steps, the training games' loss falling on long after the
+// held-out games' has turned.
 //
 //   chimera_tune_eval <record file>... [--skip-plies N] [--passes N] [--threads N]
 //                     [--hold NAME,NAME...] [--within N] [--linear N] [--rate R] [--l2 L]
-//                     [--blend B] [--plain]
+//                     [--l2-reads R] [--blend B] [--plain]
 //
 // prints the progress (stderr) and the fitted list in weights.h's form (stdout).
 #include <algorithm>
@@ -211,6 +213,7 @@ struct Options {
     int linear = 0;                 // rounds of the linearised fit; 0: coordinate descent
     double rate = 1.0;              // the linearised fit's step (Adam's), centipawns
     double l2 = 0;                  // its penalty per squared centipawn a weight moves
+    double l2_reads = 0;            // below this many reading positions, more (--l2-reads)
     double blend = 1;               // the result's share of a training target (--blend)
     bool plain = false;             // plain gradient descent (with momentum), not Adam
     std::vector<std::string> hold;  // names
@@ -371,6 +374,18 @@ void fit_linear(const Data<V>& data, typename V::Weights& w, const std::vector<i
             static_cast<double>(train.weight.size()) / static_cast<double>(train.eval.size()));
         const std::size_t n = free.size();
         std::vector<double> delta(n, 0.0), grad(n), m(n, 0.0), v(n, 0.0), best_delta(n, 0.0);
+        // Each weight's penalty: --l2, times R / n below R reading positions.
+        std::vector<double> reads(n, 0.0), l2(n, o.l2);
+        for (std::uint16_t j : train.weight) reads[j] += 1;
+        if (o.l2_reads > 0) {
+            std::size_t rare = 0;
+            for (std::size_t j = 0; j < n; ++j) {
+                l2[j] *= std::max(1.0, o.l2_reads / std::max(reads[j], 1.0));
+                rare += reads[j] < o.l2_reads;
+            }
+            std::fprintf(stderr, "--l2-reads %.0f: %zu of %zu weights read by fewer positions\n",
+                         o.l2_reads, rare, n);
+        }
         double best_held = linear_loss(held, delta, k, nullptr);
         constexpr double kBeta1 = 0.9, kBeta2 = 0.999;
         // --plain: the step moves the weight with the largest first slope of
@@ -386,7 +401,7 @@ void fit_linear(const Data<V>& data, typename V::Weights& w, const std::vector<i
             if (step == 1)
                 for (double g : grad) first_largest = std::max(first_largest, std::abs(g));
             for (std::size_t j = 0; j < n; ++j) {
-                grad[j] += 2 * o.l2 * delta[j];
+                grad[j] += 2 * l2[j] * delta[j];
                 m[j] = kBeta1 * m[j] + (1 - kBeta1) * grad[j];
                 v[j] = kBeta2 * v[j] + (1 - kBeta2) * grad[j] * grad[j];
                 const double mh = m[j] / (1 - std::pow(kBeta1, step));
@@ -536,14 +551,18 @@ int main(int argc, char** argv) {
              : a == "--threads"  ? o.threads
              : a == "--linear"   ? o.linear
                                  : o.within) = v;
-        } else if ((a == "--rate" || a == "--l2" || a == "--blend") && i + 1 < argc) {
+        } else if ((a == "--rate" || a == "--l2" || a == "--l2-reads" || a == "--blend") &&
+                   i + 1 < argc) {
             const double v = std::strtod(argv[++i], nullptr);
             if (!(v >= 0) || (a == "--blend" && v > 1)) {
                 std::fprintf(stderr, "%s needs a number at least 0%s\n", a.c_str(),
                              a == "--blend" ? " and at most 1" : "");
                 return 2;
             }
-            (a == "--rate" ? o.rate : a == "--l2" ? o.l2 : o.blend) = v;
+            (a == "--rate"       ? o.rate
+             : a == "--l2"       ? o.l2
+             : a == "--l2-reads" ? o.l2_reads
+                                 : o.blend) = v;
         } else if (a == "--plain") {
             o.plain = true;
         } else if (a == "--hold" && i + 1 < argc) {
@@ -561,7 +580,7 @@ int main(int argc, char** argv) {
         std::fprintf(stderr,
                      "usage: chimera_tune_eval <record file>... [--skip-plies N] [--passes N] "
                      "[--threads N] [--hold NAME,NAME...] [--within N] [--linear N] [--rate R] "
-                     "[--l2 L] [--blend B] [--plain]\n");
+                     "[--l2 L] [--l2-reads R] [--blend B] [--plain]\n");
         return 2;
     }
     const std::string variant = variant_of(files.front());
