@@ -337,6 +337,9 @@ TEST(ChessEvaluation, ReadsEveryWeightOfItsList) {
     std::vector<std::string> extra = every_square_weight();
     for (const std::string& fen : every_mobility_weight()) extra.push_back(fen);
     extra.push_back("6k1/8/8/8/8/8/P7/7K w - - 0 1");
+    // A King stripped bare before every White piece, whose danger reaches
+    // KING_DANGER_MAX's cap.
+    extra.push_back("6k1/1R6/p7/6N1/6N1/7Q/2B5/3R2K1 b - - 0 1");
     check_reads_every_weight<chess::Position>(0x3E16, chess::kEvalWeights, chess::kEvalWeightNames,
                                               chess::evaluate, chess::evaluate_with, extra);
 }
