@@ -23,12 +23,14 @@
 // each weight's slope; `--l2` adds a penalty per squared centipawn a weight
 // moves, and `--l2-reads R` multiplies a weight's penalty by R / n where n,
 // the training positions that read it, is below R (a weight few positions
-// read, from fewer games, fits their noise: a King's square in the enemy camp). `--blend B` trains
-// toward B x the result + (1 - B) x the expected score of the search's score where the records have
-// one (chimera match writes it as each move's comment), the held-out games still judged by their
-// results. It keeps the step where the held-out games' loss was lowest: on chess's piece-square
-// weights that is after some tens of steps, the training games' loss falling on long after the
-// held-out games' has turned.
+// read, from fewer games, fits their noise: a King's square in the enemy
+// camp). `--blend B` trains toward B x the result + (1 - B) x the expected
+// score of the search's score where the records have one (chimera match
+// writes it as each move's comment), the held-out games still judged by
+// their results. It keeps the step where the held-out games' loss was
+// lowest: on chess's piece-square weights that is after some tens of steps,
+// the training games' loss falling on long after the held-out games' has
+// turned.
 //
 //   chimera_tune_eval <record file>... [--skip-plies N] [--passes N] [--threads N]
 //                     [--hold NAME,NAME...] [--within N] [--linear N] [--rate R] [--l2 L]
