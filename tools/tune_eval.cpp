@@ -377,9 +377,10 @@ void fit_linear(const Data<V>& data, typename V::Weights& w, const std::vector<i
         const std::size_t n = free.size();
         std::vector<double> delta(n, 0.0), grad(n), m(n, 0.0), v(n, 0.0), best_delta(n, 0.0);
         // Each weight's penalty: --l2, times R / n below R reading positions.
-        std::vector<double> reads(n, 0.0), l2(n, o.l2);
-        for (std::uint16_t j : train.weight) reads[j] += 1;
+        std::vector<double> l2(n, o.l2);
         if (o.l2_reads > 0) {
+            std::vector<double> reads(n, 0.0);
+            for (std::uint16_t j : train.weight) reads[j] += 1;
             std::size_t rare = 0;
             for (std::size_t j = 0; j < n; ++j) {
                 l2[j] *= std::max(1.0, o.l2_reads / std::max(reads[j], 1.0));
