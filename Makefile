@@ -121,7 +121,7 @@ fuzz-run:
 
 # The measuring tools (load generator, micro-benchmarks), not built by `build`.
 tools: build
-	cmake --build --preset release -j $(JOBS) --target chimera_loadgen chimera_microbench chimera_tune_eval
+	cmake --build --preset release -j $(JOBS) --target chimera_loadgen chimera_microbench chimera_tune_eval chimera_label_games
 
 bench: tools
 	./build/chimera bench perft

@@ -389,6 +389,26 @@ TEST_P(MatchRecords, ReplayCleanly) {
     }
 }
 
+// A score's comment, as `chimera match` and chimera_label_games write it:
+// pawns with two decimals from the mover's side and the depth, or a mate
+// counted in the mover's moves (a mate in 2n-1 plies is a mate in n).
+TEST(MatchRecords, ScoreCommentsGivePawnsOrMovesToMate) {
+    engine::Result r;
+    r.depth = 12;
+    r.score = 35;
+    EXPECT_EQ(match::score_comment(r), "+0.35/12");
+    r.score = -1207;
+    EXPECT_EQ(match::score_comment(r), "-12.07/12");
+    r.score = 0;
+    EXPECT_EQ(match::score_comment(r), "+0.00/12");
+    for (int moves = 1; moves <= 4; ++moves) {
+        r.score = engine::mate_in(2 * moves - 1);
+        EXPECT_EQ(match::score_comment(r), "+M" + std::to_string(moves) + "/12");
+        r.score = engine::mated_in(2 * moves);
+        EXPECT_EQ(match::score_comment(r), "-M" + std::to_string(moves) + "/12");
+    }
+}
+
 INSTANTIATE_TEST_SUITE_P(AllVariants, MatchRecords,
                          ::testing::Values("chess", "chess4d", "wreckage", "wataku"),
                          [](const auto& p) { return std::string(p.param); });

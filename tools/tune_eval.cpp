@@ -27,14 +27,15 @@
 // camp). `--blend B` trains toward B x the result + (1 - B) x the expected
 // score of the search's score where the records have one (chimera match
 // writes it as each move's comment), the held-out games still judged by
-// their results. It keeps the step where the held-out games' loss was
-// lowest: on chess's piece-square weights that is after some tens of steps,
-// the training games' loss falling on long after the held-out games' has
-// turned.
+// their results; `--score-k` reads those scores at their own K, fitted to
+// the results, instead of the evaluation's (for another engine's scores,
+// chimera_label_games, whose centipawns are not ours). It keeps the step where the held-out games'
+// loss was lowest: on chess's piece-square weights that is after some tens of steps, the training
+// games' loss falling on long after the held-out games' has turned.
 //
 //   chimera_tune_eval <record file>... [--skip-plies N] [--passes N] [--threads N]
 //                     [--hold NAME,NAME...] [--within N] [--linear N] [--rate R] [--l2 L]
-//                     [--l2-reads R] [--blend B] [--plain]
+//                     [--l2-reads R] [--blend B] [--score-k] [--plain]
 //
 // prints the progress (stderr) and the fitted list in weights.h's form (stdout).
 #include <algorithm>
@@ -209,6 +210,31 @@ double fit_k(const std::vector<Sample<V>>& samples, const typename V::Weights& w
     return (a + b) / 2;
 }
 
+// The K at which the records' scores predict the games' results best (mean
+// squared error over the samples that have a score; golden-section search).
+template <class V>
+double fit_score_k(const std::vector<Sample<V>>& samples) {
+    const auto err = [&](double k) {
+        double sum = 0;
+        for (const Sample<V>& s : samples)
+            if (s.score != kNoScore) {
+                const double d = s.result - expected(s.score, k);
+                sum += d * d;
+            }
+        return sum;
+    };
+    double a = 0.01, b = 3.0;
+    const double r = (std::sqrt(5.0) - 1) / 2;
+    for (int i = 0; i < 40; ++i) {
+        const double c = b - r * (b - a), d = a + r * (b - a);
+        if (err(c) < err(d))
+            b = d;
+        else
+            a = c;
+    }
+    return (a + b) / 2;
+}
+
 struct Options {
     int skip = 10, passes = 6, threads = 2;
     int within = 0;                 // 0: no bound
@@ -218,6 +244,7 @@ struct Options {
     double l2_reads = 0;            // below this many reading positions, more (--l2-reads)
     double blend = 1;               // the result's share of a training target (--blend)
     bool plain = false;             // plain gradient descent (with momentum), not Adam
+    bool score_k = false;           // --score-k: the scores' own K, not the evaluation's
     std::vector<std::string> hold;  // names
 };
 
@@ -471,10 +498,12 @@ int run(const std::vector<std::string>& files, const Options& o) {
         // the search's score at K (the held-out games keep their results:
         // what the fit is judged by).
         std::size_t scored = 0;
+        const double ks = o.score_k ? fit_score_k(data.train) : k;
+        if (o.score_k) std::fprintf(stderr, "--score-k: the scores' K %.4f\n", ks);
         for (Sample<V>& s : data.train)
             if (s.score != kNoScore) {
                 s.result =
-                    static_cast<float>(o.blend * s.result + (1 - o.blend) * expected(s.score, k));
+                    static_cast<float>(o.blend * s.result + (1 - o.blend) * expected(s.score, ks));
                 ++scored;
             }
         std::fprintf(stderr, "--blend %.2f: %zu of %zu training positions have a search score\n",
@@ -568,6 +597,8 @@ int main(int argc, char** argv) {
                                  : o.blend) = v;
         } else if (a == "--plain") {
             o.plain = true;
+        } else if (a == "--score-k") {
+            o.score_k = true;
         } else if (a == "--hold" && i + 1 < argc) {
             std::stringstream names(argv[++i]);
             for (std::string n; std::getline(names, n, ',');)
@@ -583,7 +614,7 @@ int main(int argc, char** argv) {
         std::fprintf(stderr,
                      "usage: chimera_tune_eval <record file>... [--skip-plies N] [--passes N] "
                      "[--threads N] [--hold NAME,NAME...] [--within N] [--linear N] [--rate R] "
-                     "[--l2 L] [--l2-reads R] [--blend B] [--plain]\n");
+                     "[--l2 L] [--l2-reads R] [--blend B] [--score-k] [--plain]\n");
         return 2;
     }
     const std::string variant = variant_of(files.front());

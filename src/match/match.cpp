@@ -157,6 +157,18 @@ Status read_openings(const std::string& variant, const std::string& path, const 
     return Status::ok();
 }
 
+std::string score_comment(const Result& r) {
+    char buf[32];
+    if (engine::is_mate_score(r.score)) {
+        const int plies = engine::VALUE_MATE - std::abs(r.score);
+        std::snprintf(buf, sizeof buf, "%sM%d/%d", r.score > 0 ? "+" : "-", (plies + 1) / 2,
+                      r.depth);
+    } else {
+        std::snprintf(buf, sizeof buf, "%+.2f/%d", r.score / 100.0, r.depth);
+    }
+    return buf;
+}
+
 namespace {
 
 struct Opening {
@@ -213,21 +225,6 @@ Opening make_opening(const MatchConfig& c, std::size_t pair, std::uint64_t seed)
     for (int attempt = 1; attempt < 100 && !balanced(c, o); ++attempt)
         o = draw_opening(c, pair, rng);
     return o;
-}
-
-// A searched move's comment: its score from the mover's side in pawns and
-// the depth, "+0.35/12", or a mate in moves, "+M3" / "-M2" (as cutechess
-// writes them, so that other tools read our records' scores too).
-std::string score_comment(const Result& r) {
-    char buf[32];
-    if (engine::is_mate_score(r.score)) {
-        const int plies = engine::VALUE_MATE - std::abs(r.score);
-        std::snprintf(buf, sizeof buf, "%sM%d/%d", r.score > 0 ? "+" : "-", (plies + 1) / 2,
-                      r.depth);
-    } else {
-        std::snprintf(buf, sizeof buf, "%+.2f/%d", r.score / 100.0, r.depth);
-    }
-    return buf;
 }
 
 GameResult play_game(const MatchConfig& c, const Opening& opening, bool a_is_white) {

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/status.h"
+#include "engine/limits.h"
 #include "game/record.h"
 #include "variants/registry.h"
 
@@ -87,6 +88,11 @@ struct MatchStats {
 };
 
 std::string sprt_verdict(const MatchStats& s, const MatchConfig& c);
+
+// A searched move's comment in a record: its score from the mover's side in
+// pawns and the depth, "+0.35/12", or a mate in moves, "+M3/9" / "-M2/4" (as
+// cutechess writes them, so that other tools read our records' scores too).
+std::string score_comment(const engine::Result& r);
 
 // Reads an openings file: one FEN a line, blank lines and lines starting
 // with '#' skipped. Every FEN must set up a game of the variant that is not
