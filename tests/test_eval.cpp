@@ -667,22 +667,23 @@ TEST(ChessEvaluation, AQueenNoPawnCanDriveOffAndARookOnAQueensFileCount) {
 
 TEST(ChessEvaluation, AQueenThatCanBeAttackedFromASafeSquareNextMoveCounts) {
     using enum chess::EvalWeights::Name;
+    // Read at 20 each (a fit may take the term to where its halves cancel).
     // The Knight on d4 may go to e6, which no Black piece guards, and attack
     // the Queen on d8; from a1 it reaches no such square.
     EXPECT_NE(cost_to_white("3qk3/pp4pp/8/8/3N4/8/PP4PP/3QK3 w - - 0 1",
-                            {KNIGHT_ON_QUEEN_MG, KNIGHT_ON_QUEEN_EG}),
+                            {KNIGHT_ON_QUEEN_MG, KNIGHT_ON_QUEEN_EG}, 20),
               0);
     EXPECT_EQ(cost_to_white("3qk3/pp4pp/8/8/8/8/PP4PP/N2QK3 w - - 0 1",
-                            {KNIGHT_ON_QUEEN_MG, KNIGHT_ON_QUEEN_EG}),
+                            {KNIGHT_ON_QUEEN_MG, KNIGHT_ON_QUEEN_EG}, 20),
               0);
     // The Rook on a6 may go to d6 and attack the Queen down the file: d6 is
     // guarded by the pawn on e5 too, so the Rook would stand there backed.
     // Without that pawn the square is held once by each side: not counted.
     EXPECT_NE(cost_to_white("3qk3/pp4pp/R7/4P3/8/8/PP4PP/4K3 w - - 0 1",
-                            {SLIDER_ON_QUEEN_MG, SLIDER_ON_QUEEN_EG}),
+                            {SLIDER_ON_QUEEN_MG, SLIDER_ON_QUEEN_EG}, 20),
               0);
     EXPECT_EQ(cost_to_white("3qk3/pp4pp/R7/8/8/8/PP4PP/4K3 w - - 0 1",
-                            {SLIDER_ON_QUEEN_MG, SLIDER_ON_QUEEN_EG}),
+                            {SLIDER_ON_QUEEN_MG, SLIDER_ON_QUEEN_EG}, 20),
               0);
 }
 
