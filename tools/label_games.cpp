@@ -5,15 +5,17 @@
 // --blend` trains toward a stronger engine's judgement of our games rather
 // than our own search's (docs/engine.md, "Evaluation"). Only the positions
 // the tuner reads are searched (after the opening plies, not in check, the
-// move played next not a capture); the other moves keep no comment. Records
-// of a variant the engine does not play are copied without comments.
+// move played next not a capture); the other moves keep no comment. Only
+// chess is labelled (the one variant other engines play): records of the
+// others are copied without comments.
 //
 //   chimera_label_games <records> [--engine PATH] [--nodes N] [--skip-plies N]
 //                       [--threads N] [--option NAME=VALUE]... > labelled
 //
 // Each thread runs its own engine process (one thread each, 16 MB of hash,
-// a new game between records) over its share of the records; the records
-// are written in their order. Progress goes to stderr.
+// kept from position to position as a match's engine keeps it between
+// moves) over every T-th record; the records are written in their order.
+// Progress goes to stderr.
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
