@@ -262,18 +262,21 @@ std::string placement_of(const std::string& board) {
 // that the piece-square weights (square_weights.h) cover, beside a Black
 // Queen, so that the middlegame weights count too (and a White pawn, so
 // that the endgame is not one the evaluation scales down to nothing): the
-// few random games of a sanitizer build do not reach every one.
+// few random games of a sanitizer build do not reach every one. Each also
+// with a White Rook on e2: where the endgame's score is near zero the
+// complexity term may take it to zero, and a square's endgame weight with it.
 std::vector<std::string> every_square_weight() {
     std::vector<std::string> fens;
     for (char piece : std::string("PNBRQK"))
         for (int rank = piece == 'P' ? 2 : 1; rank <= (piece == 'P' ? 7 : 8); ++rank)
-            for (int file = 0; file < 4; ++file) {
+            for (int file = 0; file < 8; ++file) {
                 std::string board(64, '.');  // a8 first, as a FEN reads
                 auto at = [&](int f, int r) -> char& { return board[(8 - r) * 8 + f]; };
                 at(7, 8) = 'k';
                 at(6, 8) = 'q';                                    // not attacking h1
                 if (piece != 'K') at(7, 1) = 'K', at(7, 2) = 'P';  // no bare Queens' ending
-                at(file, rank) = piece;
+                if (file >= 4) at(4, 2) = 'R';
+                at(file % 4, rank) = piece;
                 // White's King may stand in the Queen's lines: White to move.
                 fens.push_back(placement_of(board) + (piece == 'K' ? " w" : " b") + " - - 0 1");
             }
