@@ -29,9 +29,10 @@
 // writes it as each move's comment), the held-out games still judged by
 // their results; `--score-k` reads those scores at their own K, fitted to
 // the results, instead of the evaluation's (for another engine's scores,
-// chimera_label_games, whose centipawns are not ours). It keeps the step where the held-out games'
-// loss was lowest: on chess's piece-square weights that is after some tens of steps, the training
-// games' loss falling on long after the held-out games' has turned.
+// chimera_label_games, whose centipawns are not ours). It keeps the step
+// where the held-out games' loss was lowest: on chess's piece-square
+// weights that is after some tens of steps, the training games' loss
+// falling on long after the held-out games' has turned.
 //
 //   chimera_tune_eval <record file>... [--skip-plies N] [--passes N] [--threads N]
 //                     [--hold NAME,NAME...] [--within N] [--linear N] [--rate R] [--l2 L]
@@ -195,14 +196,14 @@ double loss(const std::vector<Sample<V>>& samples, const typename V::Weights& w,
     return sum / static_cast<double>(n);
 }
 
-// The K that fits the weights as they are best (golden-section search).
-template <class V>
-double fit_k(const std::vector<Sample<V>>& samples, const typename V::Weights& w, int threads) {
+// The x in [0.01, 3] where f is lowest (golden-section search; f unimodal).
+template <class F>
+double golden_section_min(F f) {
     double a = 0.01, b = 3.0;
     const double r = (std::sqrt(5.0) - 1) / 2;
     for (int i = 0; i < 30; ++i) {
         const double c = b - r * (b - a), d = a + r * (b - a);
-        if (loss(samples, w, c, threads) < loss(samples, w, d, threads))
+        if (f(c) < f(d))
             b = d;
         else
             a = c;
@@ -210,11 +211,17 @@ double fit_k(const std::vector<Sample<V>>& samples, const typename V::Weights& w
     return (a + b) / 2;
 }
 
+// The K that fits the weights as they are best.
+template <class V>
+double fit_k(const std::vector<Sample<V>>& samples, const typename V::Weights& w, int threads) {
+    return golden_section_min([&](double k) { return loss(samples, w, k, threads); });
+}
+
 // The K at which the records' scores predict the games' results best (mean
-// squared error over the samples that have a score; golden-section search).
+// squared error over the samples that have a score).
 template <class V>
 double fit_score_k(const std::vector<Sample<V>>& samples) {
-    const auto err = [&](double k) {
+    return golden_section_min([&](double k) {
         double sum = 0;
         for (const Sample<V>& s : samples)
             if (s.score != kNoScore) {
@@ -222,17 +229,7 @@ double fit_score_k(const std::vector<Sample<V>>& samples) {
                 sum += d * d;
             }
         return sum;
-    };
-    double a = 0.01, b = 3.0;
-    const double r = (std::sqrt(5.0) - 1) / 2;
-    for (int i = 0; i < 40; ++i) {
-        const double c = b - r * (b - a), d = a + r * (b - a);
-        if (err(c) < err(d))
-            b = d;
-        else
-            a = c;
-    }
-    return (a + b) / 2;
+    });
 }
 
 struct Options {
