@@ -28,6 +28,7 @@
 #include "game/record.h"
 #include "match/match.h"
 #include "protocol/uci_client.h"
+#include "tune_positions.h"
 #include "variants/game.h"
 
 namespace chimera {
@@ -65,8 +66,7 @@ bool label(const Options& o, std::vector<game::Record>& records, std::size_t fir
         std::vector<std::string> lan;
         for (std::size_t ply = 0; ply < rec.moves.size(); ++ply) {
             const std::string& next = rec.moves[ply];
-            if (static_cast<int>(ply) >= o.skip && !g->in_check() &&
-                next.find('x') == std::string::npos) {
+            if (tools::tuner_reads(ply, o.skip, g->in_check(), next)) {
                 engine::Result r;
                 st = uci.go(start, lan, limits, r);
                 if (!st) {

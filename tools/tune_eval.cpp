@@ -51,6 +51,7 @@
 #include <vector>
 
 #include "game/record.h"
+#include "tune_positions.h"
 #include "variants/chess/eval.h"
 #include "variants/chess4d/eval.h"
 #include "variants/game.h"
@@ -152,8 +153,7 @@ bool load(const std::string& path, int skip, Data<V>& data, std::size_t& games) 
         ++games;
         for (std::size_t ply = 0; ply < rec.moves.size(); ++ply) {
             const std::string& next = rec.moves[ply];
-            if (static_cast<int>(ply) >= skip && !g->in_check() &&
-                next.find('x') == std::string::npos) {
+            if (tools::tuner_reads(ply, skip, g->in_check(), next)) {
                 // A copy holds only the one state set_fen made, not the
                 // scratch position's reserve for a game's worth.
                 std::int16_t score =
