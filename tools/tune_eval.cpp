@@ -29,14 +29,17 @@
 // writes it as each move's comment), the held-out games still judged by
 // their results; `--score-k` reads those scores at their own K, fitted to
 // the results, instead of the evaluation's (for another engine's scores,
-// chimera_label_games, whose centipawns are not ours). It keeps the step
+// chimera_label_games, whose centipawns are not ours); `--held-out-target`
+// judges the held-out games by the same blended target (with `--blend 0`,
+// by the scores alone: a better teacher than the results, TE14 found, and
+// the judge should be the teacher). It keeps the step
 // where the held-out games' loss was lowest: on chess's piece-square
 // weights that is after some tens of steps, the training games' loss
 // falling on long after the held-out games' has turned.
 //
 //   chimera_tune_eval <record file>... [--skip-plies N] [--passes N] [--threads N]
 //                     [--hold NAME,NAME...] [--within N] [--linear N] [--rate R] [--l2 L]
-//                     [--l2-reads R] [--blend B] [--score-k] [--plain]
+//                     [--l2-reads R] [--blend B] [--score-k] [--held-out-target] [--plain]
 //
 // prints the progress (stderr) and the fitted list in weights.h's form (stdout).
 #include <algorithm>
@@ -242,6 +245,7 @@ struct Options {
     double blend = 1;               // the result's share of a training target (--blend)
     bool plain = false;             // plain gradient descent (with momentum), not Adam
     bool score_k = false;           // --score-k: the scores' own K, not the evaluation's
+    bool held_target = false;       // --held-out-target: held-out games judged as trained
     std::vector<std::string> hold;  // names
 };
 
@@ -492,19 +496,25 @@ int run(const std::vector<std::string>& files, const Options& o) {
     const double k = fit_k(data.train, w, threads);
     if (o.blend < 1) {
         // The training targets blend the result with the expected score of
-        // the search's score at K (the held-out games keep their results:
-        // what the fit is judged by).
-        std::size_t scored = 0;
+        // the search's score at K (the held-out games keep their results,
+        // what the fit is judged by, unless --held-out-target).
         const double ks = o.score_k ? fit_score_k(data.train) : k;
         if (o.score_k) std::fprintf(stderr, "--score-k: the scores' K %.4f\n", ks);
-        for (Sample<V>& s : data.train)
-            if (s.score != kNoScore) {
-                s.result =
-                    static_cast<float>(o.blend * s.result + (1 - o.blend) * expected(s.score, ks));
-                ++scored;
-            }
+        auto blend = [&](std::vector<Sample<V>>& samples) {
+            std::size_t scored = 0;
+            for (Sample<V>& s : samples)
+                if (s.score != kNoScore) {
+                    s.result = static_cast<float>(o.blend * s.result +
+                                                  (1 - o.blend) * expected(s.score, ks));
+                    ++scored;
+                }
+            return scored;
+        };
         std::fprintf(stderr, "--blend %.2f: %zu of %zu training positions have a search score\n",
-                     o.blend, scored, data.train.size());
+                     o.blend, blend(data.train), data.train.size());
+        if (o.held_target)
+            std::fprintf(stderr, "--held-out-target: %zu of %zu held-out positions have one\n",
+                         blend(data.holdout), data.holdout.size());
     }
     double best = loss(data.train, w, k, threads);
     // The weights printed are those of the pass with the lowest held-out
@@ -594,6 +604,8 @@ int main(int argc, char** argv) {
                                  : o.blend) = v;
         } else if (a == "--plain") {
             o.plain = true;
+        } else if (a == "--held-out-target") {
+            o.held_target = true;
         } else if (a == "--score-k") {
             o.score_k = true;
         } else if (a == "--hold" && i + 1 < argc) {
@@ -611,7 +623,12 @@ int main(int argc, char** argv) {
         std::fprintf(stderr,
                      "usage: chimera_tune_eval <record file>... [--skip-plies N] [--passes N] "
                      "[--threads N] [--hold NAME,NAME...] [--within N] [--linear N] [--rate R] "
-                     "[--l2 L] [--l2-reads R] [--blend B] [--score-k] [--plain]\n");
+                     "[--l2 L] [--l2-reads R] [--blend B] [--score-k] [--held-out-target] "
+                     "[--plain]\n");
+        return 2;
+    }
+    if (o.held_target && !(o.blend < 1)) {
+        std::fprintf(stderr, "--held-out-target: the target is the result unless --blend < 1\n");
         return 2;
     }
     const std::string variant = variant_of(files.front());
