@@ -32,7 +32,11 @@
 // chimera_label_games, whose centipawns are not ours); `--held-out-target`
 // judges the held-out games by the same blended target (with `--blend 0`,
 // by the scores alone: a better teacher than the results, TE14 found, and
-// the judge should be the teacher). It keeps the step
+// the judge should be the teacher). `--positions` fits nothing: it prints
+// the held-out positions that have a score, one a line — the FEN, the
+// score, the evaluation (both for White, in centipawns) and the result —
+// for tools/eval-against, which compares the evaluation with another
+// engine's. It keeps the step
 // where the held-out games' loss was lowest: on chess's piece-square
 // weights that is after some tens of steps, the training games' loss
 // falling on long after the held-out games' has turned.
@@ -40,6 +44,7 @@
 //   chimera_tune_eval <record file>... [--skip-plies N] [--passes N] [--threads N]
 //                     [--hold NAME,NAME...] [--within N] [--linear N] [--rate R] [--l2 L]
 //                     [--l2-reads R] [--blend B] [--score-k] [--held-out-target] [--plain]
+//                     [--positions]
 //
 // prints the progress (stderr) and the fitted list in weights.h's form (stdout).
 #include <algorithm>
@@ -246,6 +251,7 @@ struct Options {
     bool plain = false;             // plain gradient descent (with momentum), not Adam
     bool score_k = false;           // --score-k: the scores' own K, not the evaluation's
     bool held_target = false;       // --held-out-target: held-out games judged as trained
+    bool positions = false;         // --positions: print the held-out positions, no fit
     std::vector<std::string> hold;  // names
 };
 
@@ -492,6 +498,15 @@ int run(const std::vector<std::string>& files, const Options& o) {
     }
     std::fprintf(stderr, "%zu games, %zu positions to fit, %zu held out\n", games,
                  data.train.size(), data.holdout.size());
+    if (o.positions) {  // the held-out positions with a score; no fit
+        for (const Sample<V>& s : data.holdout) {
+            if (s.score == kNoScore) continue;
+            const int e = V::evaluate(s.pos, V::kDefaults);
+            std::printf("%s\t%d\t%d\t%.1f\n", s.pos.fen().c_str(), s.score,
+                        s.pos.side_to_move() == WHITE ? e : -e, s.result);
+        }
+        return 0;
+    }
     typename V::Weights w = V::kDefaults;
     const double k = fit_k(data.train, w, threads);
     if (o.blend < 1) {
@@ -604,6 +619,8 @@ int main(int argc, char** argv) {
                                  : o.blend) = v;
         } else if (a == "--plain") {
             o.plain = true;
+        } else if (a == "--positions") {
+            o.positions = true;
         } else if (a == "--held-out-target") {
             o.held_target = true;
         } else if (a == "--score-k") {
@@ -624,7 +641,7 @@ int main(int argc, char** argv) {
                      "usage: chimera_tune_eval <record file>... [--skip-plies N] [--passes N] "
                      "[--threads N] [--hold NAME,NAME...] [--within N] [--linear N] [--rate R] "
                      "[--l2 L] [--l2-reads R] [--blend B] [--score-k] [--held-out-target] "
-                     "[--plain]\n");
+                     "[--plain] [--positions]\n");
         return 2;
     }
     if (o.held_target && !(o.blend < 1)) {
