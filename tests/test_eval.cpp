@@ -803,6 +803,40 @@ TEST(ChessEvaluation, ABareKingAgainstAMatingForceIsLostWhateverThePawnlessScale
         EXPECT_LT(white_view(fen, nothing), white_view(fen, full) - 100) << fen;
 }
 
+TEST(ChessEvaluation, TwoKnightsAgainstABareKingAreADraw) {
+    // Two Knights cannot force mate on a bare King; a Bishop and a Knight
+    // can. The pawnless scale at full, so that the draw is the ending's own
+    // and not the scale's. (What remains: the middlegame's share of the
+    // material, a twelfth with two minor pieces, and the side to move's.)
+    using enum chess::EvalWeights::Name;
+    chess::EvalWeights full = chess::kEvalWeights;
+    full.w[SCALE_BASE] = 64;
+    const int knights = white_view("7k/8/8/8/8/8/8/K1NN4 w - - 0 1", full);
+    EXPECT_LT(knights, 120);
+    EXPECT_GT(white_view("7k/8/8/8/8/8/8/K1BN4 w - - 0 1", full), knights + 300);
+    // The same ending with the colours turned, Black to move.
+    EXPECT_EQ(white_view("k1nn4/8/8/8/8/8/8/7K b - - 0 1", full), -knights);
+}
+
+TEST(ChessEvaluation, ARookPawnWithTheWrongBishopIsADrawWithTheKingInTheCorner) {
+    // White's a-pawn queens on a8, a light square. A dark-squared Bishop
+    // (c5) cannot drive Black's King from a8 or b8: a draw. A light-squared
+    // one (f1) can, and so can a dark-squared one with the King away from
+    // the corner (d7), or with the pawn on the b-file.
+    const int wrong = white_view("k7/8/8/2B5/P7/8/8/7K w - - 0 1");
+    EXPECT_LT(wrong, 80);
+    EXPECT_LT(white_view("1k6/8/8/2B5/P7/8/8/7K w - - 0 1"), 80);
+    EXPECT_GT(white_view("k7/8/8/8/P7/8/8/5B1K w - - 0 1"), wrong + 120);
+    EXPECT_GT(white_view("8/3k4/8/2B5/P7/8/8/7K w - - 0 1"), wrong + 120);
+    EXPECT_GT(white_view("k7/8/8/2B5/1P6/8/8/7K w - - 0 1"), wrong + 120);
+    // Two a-pawns draw the same, and so do an h-pawn with the Bishop that
+    // does not cover h8 (light, e4) and Black's h-pawn with the one that does
+    // not cover h1 (dark, e5), the defending King beside the corner.
+    EXPECT_LT(white_view("k7/8/8/2B5/P7/P7/8/7K w - - 0 1"), 80);
+    EXPECT_LT(white_view("6k1/8/6KP/8/4B3/8/8/8 w - - 0 1"), 80);
+    EXPECT_GT(white_view("8/8/8/4b3/8/6kp/8/6K1 b - - 0 1"), -80);
+}
+
 // Random games from the start position: `before(pos, moves, m)` sees each
 // position, its legal moves and the random one about to be made, `after(pos)`
 // the position that move made.

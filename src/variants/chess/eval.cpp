@@ -324,6 +324,22 @@ int scale_endgame(const EvalWeights& W, const Position& pos, int eg) {
         return eg;
     if (!pos.pieces(strong, PAWN) && pieces_value(strong) - pieces_value(weak) <= kValue[BISHOP])
         return eg / 8;
+    // Two Knights cannot force mate on a bare King.
+    if (pos.pieces(weak) == pos.pieces(weak, KING) &&
+        pos.pieces(strong) == (pos.pieces(strong, KING) | pos.pieces(strong, KNIGHT)) &&
+        popcount(pos.pieces(strong, KNIGHT)) == 2)
+        return eg / 16;
+    // A Bishop and pawns all on one rook's file, the Bishop not of the
+    // colour of their queening square: with the defending King in that
+    // corner, or beside it, nothing can drive it out.
+    if (const Bitboard pawns = pos.pieces(strong, PAWN);
+        pawns && pieces_value(strong) == kValue[BISHOP] && pos.pieces(strong, BISHOP) &&
+        ((pawns & ~file_bb(0)) == 0 || (pawns & ~file_bb(7)) == 0)) {
+        const int queening = (strong == WHITE ? 56 : 0) + file_of(lsb(pawns));
+        if (!(same_colour(queening) & pos.pieces(strong, BISHOP)) &&
+            distance(pos.king_square(weak), queening) <= 1)
+            return eg / 16;
+    }
     if (popcount(pos.pieces(WHITE, BISHOP)) == 1 && popcount(pos.pieces(BLACK, BISHOP)) == 1 &&
         !(pos.pieces(KNIGHT) | pos.pieces(ROOK) | pos.pieces(QUEEN))) {
         const int a = lsb(pos.pieces(WHITE, BISHOP)), b = lsb(pos.pieces(BLACK, BISHOP));
