@@ -301,11 +301,13 @@ int distance(int a, int b) {
 }
 
 // The endgame score scaled down where the side ahead can rarely win: without
-// pawns and at most a Bishop's worth ahead in pieces, or with Bishops of
-// opposite colours and nothing else but pawns; otherwise the fewer pawns the
+// pawns and at most a Bishop's worth ahead in pieces, with Bishops of
+// opposite colours and nothing else but pawns, in the draws below (two
+// Knights, the wrong Bishop for a rook's pawn); otherwise the fewer pawns the
 // side ahead has left, the less its lead is worth (SCALE_BASE +
 // SCALE_PER_PAWN a pawn, in 64ths, at most 64).
-int scale_endgame(const EvalWeights& W, const Position& pos, int eg) {
+int scale_endgame(const EvalWeights& W, const Position& pos, const Bitboard passed[COLOR_NB],
+                  int eg) {
     using enum EvalWeights::Name;
     const Color strong = eg >= 0 ? WHITE : BLACK, weak = Color(strong ^ 1);
     auto pieces_value = [&](Color c) {
@@ -343,7 +345,13 @@ int scale_endgame(const EvalWeights& W, const Position& pos, int eg) {
     if (popcount(pos.pieces(WHITE, BISHOP)) == 1 && popcount(pos.pieces(BLACK, BISHOP)) == 1 &&
         !(pos.pieces(KNIGHT) | pos.pieces(ROOK) | pos.pieces(QUEEN))) {
         const int a = lsb(pos.pieces(WHITE, BISHOP)), b = lsb(pos.pieces(BLACK, BISHOP));
-        if (((file_of(a) + rank_of(a)) & 1) != ((file_of(b) + rank_of(b)) & 1)) return eg / 2;
+        // Bishops of opposite colours alone: a lead in pawns counts the
+        // less, the fewer of them are passed.
+        if (((file_of(a) + rank_of(a)) & 1) != ((file_of(b) + rank_of(b)) & 1)) {
+            const int scale = W[OPPOSITE_BISHOPS_SCALE] +
+                              W[OPPOSITE_BISHOPS_PER_PASSED] * popcount(passed[strong]);
+            return eg * std::clamp(scale, 0, 64) / 64;
+        }
     }
     const int scale = W[SCALE_BASE] + W[SCALE_PER_PAWN] * popcount(pos.pieces(strong, PAWN));
     return scale >= 64 ? eg : eg * std::max(scale, 0) / 64;
@@ -639,8 +647,9 @@ int complexity_terms(const EvalWeights& W, const Position& pos, const Bitboard p
     if (phase > 24) phase = 24;
     const int mg_score = s[WHITE].mg - s[BLACK].mg;
     int eg_score = s[WHITE].eg - s[BLACK].eg;
-    eg_score = scale_endgame(W, pos, eg_score + complexity_terms(W, pos, passed, eg_score)) +
-               W[UNSTOPPABLE_EG] * (unstoppable[WHITE] - unstoppable[BLACK]);
+    eg_score =
+        scale_endgame(W, pos, passed, eg_score + complexity_terms(W, pos, passed, eg_score)) +
+        W[UNSTOPPABLE_EG] * (unstoppable[WHITE] - unstoppable[BLACK]);
     const int score = (mg_score * phase + eg_score * (24 - phase)) / 24;
     return (pos.side_to_move() == WHITE ? score : -score) + W[TEMPO];  // side to move bonus
 }

@@ -130,6 +130,8 @@
     X(COMPLEXITY_BASE, 150)           \
     X(SCALE_BASE, 23)                 \
     X(SCALE_PER_PAWN, 27)             \
+    X(OPPOSITE_BISHOPS_SCALE, 32)     \
+    X(OPPOSITE_BISHOPS_PER_PASSED, 0) \
     X(KNIGHT_KING_ATTACKER, 8)        \
     X(BISHOP_KING_ATTACKER, 3)        \
     X(ROOK_KING_ATTACKER, 8)          \
