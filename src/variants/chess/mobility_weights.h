@@ -10,135 +10,135 @@
 #pragma once
 
 #define CHIMERA_CHESS_MOBILITY_WEIGHTS(X) \
-    X(MOB_N_0_MG, -9)                     \
-    X(MOB_N_0_EG, -69)                    \
-    X(MOB_N_1_MG, 4)                      \
-    X(MOB_N_1_EG, -18)                    \
-    X(MOB_N_2_MG, 12)                     \
-    X(MOB_N_2_EG, -4)                     \
-    X(MOB_N_3_MG, 15)                     \
-    X(MOB_N_3_EG, -1)                     \
-    X(MOB_N_4_MG, 20)                     \
-    X(MOB_N_4_EG, 6)                      \
-    X(MOB_N_5_MG, 23)                     \
-    X(MOB_N_5_EG, 10)                     \
-    X(MOB_N_6_MG, 24)                     \
-    X(MOB_N_6_EG, 10)                     \
-    X(MOB_N_7_MG, 27)                     \
-    X(MOB_N_7_EG, 3)                      \
+    X(MOB_N_0_MG, -4)                     \
+    X(MOB_N_0_EG, -72)                    \
+    X(MOB_N_1_MG, 8)                      \
+    X(MOB_N_1_EG, -20)                    \
+    X(MOB_N_2_MG, 16)                     \
+    X(MOB_N_2_EG, -5)                     \
+    X(MOB_N_3_MG, 20)                     \
+    X(MOB_N_3_EG, 1)                      \
+    X(MOB_N_4_MG, 24)                     \
+    X(MOB_N_4_EG, 7)                      \
+    X(MOB_N_5_MG, 27)                     \
+    X(MOB_N_5_EG, 11)                     \
+    X(MOB_N_6_MG, 27)                     \
+    X(MOB_N_6_EG, 12)                     \
+    X(MOB_N_7_MG, 30)                     \
+    X(MOB_N_7_EG, 4)                      \
     X(MOB_N_8_MG, 14)                     \
-    X(MOB_N_8_EG, -10)                    \
-    X(MOB_B_0_MG, -29)                    \
-    X(MOB_B_0_EG, -41)                    \
-    X(MOB_B_1_MG, -19)                    \
-    X(MOB_B_1_EG, -15)                    \
-    X(MOB_B_2_MG, -10)                    \
-    X(MOB_B_2_EG, -10)                    \
+    X(MOB_N_8_EG, -2)                     \
+    X(MOB_B_0_MG, -26)                    \
+    X(MOB_B_0_EG, -49)                    \
+    X(MOB_B_1_MG, -17)                    \
+    X(MOB_B_1_EG, -18)                    \
+    X(MOB_B_2_MG, -9)                     \
+    X(MOB_B_2_EG, -11)                    \
     X(MOB_B_3_MG, -2)                     \
     X(MOB_B_3_EG, -7)                     \
-    X(MOB_B_4_MG, -1)                     \
+    X(MOB_B_4_MG, 0)                      \
     X(MOB_B_4_EG, 3)                      \
-    X(MOB_B_5_MG, 2)                      \
-    X(MOB_B_5_EG, 5)                      \
-    X(MOB_B_6_MG, 6)                      \
-    X(MOB_B_6_EG, 7)                      \
-    X(MOB_B_7_MG, 6)                      \
-    X(MOB_B_7_EG, 3)                      \
-    X(MOB_B_8_MG, 9)                      \
-    X(MOB_B_8_EG, 4)                      \
+    X(MOB_B_5_MG, 3)                      \
+    X(MOB_B_5_EG, 4)                      \
+    X(MOB_B_6_MG, 5)                      \
+    X(MOB_B_6_EG, 8)                      \
+    X(MOB_B_7_MG, 5)                      \
+    X(MOB_B_7_EG, 7)                      \
+    X(MOB_B_8_MG, 6)                      \
+    X(MOB_B_8_EG, 9)                      \
     X(MOB_B_9_MG, 8)                      \
-    X(MOB_B_9_EG, -3)                     \
-    X(MOB_B_10_MG, 12)                    \
-    X(MOB_B_10_EG, -13)                   \
-    X(MOB_B_11_MG, 11)                    \
-    X(MOB_B_11_EG, -21)                   \
-    X(MOB_B_12_MG, 49)                    \
-    X(MOB_B_12_EG, -45)                   \
-    X(MOB_B_13_MG, -14)                   \
-    X(MOB_B_13_EG, -28)                   \
-    X(MOB_R_0_MG, -23)                    \
-    X(MOB_R_0_EG, -49)                    \
-    X(MOB_R_1_MG, -17)                    \
+    X(MOB_B_9_EG, 3)                      \
+    X(MOB_B_10_MG, 5)                     \
+    X(MOB_B_10_EG, 1)                     \
+    X(MOB_B_11_MG, -3)                    \
+    X(MOB_B_11_EG, -4)                    \
+    X(MOB_B_12_MG, 9)                     \
+    X(MOB_B_12_EG, -10)                   \
+    X(MOB_B_13_MG, -62)                   \
+    X(MOB_B_13_EG, 2)                     \
+    X(MOB_R_0_MG, -25)                    \
+    X(MOB_R_0_EG, -51)                    \
+    X(MOB_R_1_MG, -18)                    \
     X(MOB_R_1_EG, -33)                    \
-    X(MOB_R_2_MG, -15)                    \
+    X(MOB_R_2_MG, -16)                    \
     X(MOB_R_2_EG, -23)                    \
-    X(MOB_R_3_MG, -10)                    \
+    X(MOB_R_3_MG, -11)                    \
     X(MOB_R_3_EG, -15)                    \
-    X(MOB_R_4_MG, -12)                    \
+    X(MOB_R_4_MG, -13)                    \
     X(MOB_R_4_EG, -10)                    \
-    X(MOB_R_5_MG, -9)                     \
-    X(MOB_R_5_EG, -5)                     \
-    X(MOB_R_6_MG, -7)                     \
+    X(MOB_R_5_MG, -11)                    \
+    X(MOB_R_5_EG, -4)                     \
+    X(MOB_R_6_MG, -8)                     \
     X(MOB_R_6_EG, -2)                     \
-    X(MOB_R_7_MG, -7)                     \
+    X(MOB_R_7_MG, -8)                     \
     X(MOB_R_7_EG, 4)                      \
-    X(MOB_R_8_MG, -4)                     \
-    X(MOB_R_8_EG, 9)                      \
-    X(MOB_R_9_MG, -4)                     \
-    X(MOB_R_9_EG, 13)                     \
-    X(MOB_R_10_MG, -3)                    \
-    X(MOB_R_10_EG, 15)                    \
+    X(MOB_R_8_MG, -6)                     \
+    X(MOB_R_8_EG, 10)                     \
+    X(MOB_R_9_MG, -6)                     \
+    X(MOB_R_9_EG, 14)                     \
+    X(MOB_R_10_MG, -6)                    \
+    X(MOB_R_10_EG, 18)                    \
     X(MOB_R_11_MG, -6)                    \
-    X(MOB_R_11_EG, 21)                    \
-    X(MOB_R_12_MG, 1)                     \
-    X(MOB_R_12_EG, 22)                    \
-    X(MOB_R_13_MG, 3)                     \
-    X(MOB_R_13_EG, 15)                    \
-    X(MOB_R_14_MG, 33)                    \
-    X(MOB_R_14_EG, 6)                     \
+    X(MOB_R_11_EG, 22)                    \
+    X(MOB_R_12_MG, 0)                     \
+    X(MOB_R_12_EG, 24)                    \
+    X(MOB_R_13_MG, -1)                    \
+    X(MOB_R_13_EG, 21)                    \
+    X(MOB_R_14_MG, 16)                    \
+    X(MOB_R_14_EG, 13)                    \
     X(MOB_Q_0_MG, -48)                    \
-    X(MOB_Q_0_EG, -44)                    \
+    X(MOB_Q_0_EG, -40)                    \
     X(MOB_Q_1_MG, -46)                    \
-    X(MOB_Q_1_EG, -17)                    \
-    X(MOB_Q_2_MG, -45)                    \
-    X(MOB_Q_2_EG, 2)                      \
+    X(MOB_Q_1_EG, -25)                    \
+    X(MOB_Q_2_MG, -46)                    \
+    X(MOB_Q_2_EG, -6)                     \
     X(MOB_Q_3_MG, -41)                    \
-    X(MOB_Q_3_EG, -7)                     \
+    X(MOB_Q_3_EG, -9)                     \
     X(MOB_Q_4_MG, -36)                    \
     X(MOB_Q_4_EG, -3)                     \
     X(MOB_Q_5_MG, -34)                    \
-    X(MOB_Q_5_EG, 4)                      \
+    X(MOB_Q_5_EG, 6)                      \
     X(MOB_Q_6_MG, -30)                    \
-    X(MOB_Q_6_EG, 8)                      \
-    X(MOB_Q_7_MG, -26)                    \
-    X(MOB_Q_7_EG, 9)                      \
-    X(MOB_Q_8_MG, -23)                    \
-    X(MOB_Q_8_EG, 11)                     \
-    X(MOB_Q_9_MG, -22)                    \
-    X(MOB_Q_9_EG, 20)                     \
-    X(MOB_Q_10_MG, -22)                   \
-    X(MOB_Q_10_EG, 26)                    \
-    X(MOB_Q_11_MG, -18)                   \
-    X(MOB_Q_11_EG, 22)                    \
-    X(MOB_Q_12_MG, -17)                   \
-    X(MOB_Q_12_EG, 29)                    \
-    X(MOB_Q_13_MG, -19)                   \
-    X(MOB_Q_13_EG, 35)                    \
-    X(MOB_Q_14_MG, -11)                   \
-    X(MOB_Q_14_EG, 27)                    \
+    X(MOB_Q_6_EG, 9)                      \
+    X(MOB_Q_7_MG, -27)                    \
+    X(MOB_Q_7_EG, 10)                     \
+    X(MOB_Q_8_MG, -25)                    \
+    X(MOB_Q_8_EG, 13)                     \
+    X(MOB_Q_9_MG, -23)                    \
+    X(MOB_Q_9_EG, 21)                     \
+    X(MOB_Q_10_MG, -23)                   \
+    X(MOB_Q_10_EG, 34)                    \
+    X(MOB_Q_11_MG, -19)                   \
+    X(MOB_Q_11_EG, 27)                    \
+    X(MOB_Q_12_MG, -19)                   \
+    X(MOB_Q_12_EG, 33)                    \
+    X(MOB_Q_13_MG, -18)                   \
+    X(MOB_Q_13_EG, 40)                    \
+    X(MOB_Q_14_MG, -12)                   \
+    X(MOB_Q_14_EG, 35)                    \
     X(MOB_Q_15_MG, -17)                   \
-    X(MOB_Q_15_EG, 45)                    \
+    X(MOB_Q_15_EG, 50)                    \
     X(MOB_Q_16_MG, -13)                   \
-    X(MOB_Q_16_EG, 44)                    \
-    X(MOB_Q_17_MG, -11)                   \
-    X(MOB_Q_17_EG, 46)                    \
-    X(MOB_Q_18_MG, -3)                    \
-    X(MOB_Q_18_EG, 40)                    \
-    X(MOB_Q_19_MG, 1)                     \
-    X(MOB_Q_19_EG, 26)                    \
-    X(MOB_Q_20_MG, 10)                    \
-    X(MOB_Q_20_EG, 27)                    \
-    X(MOB_Q_21_MG, 184)                   \
-    X(MOB_Q_21_EG, -219)                  \
-    X(MOB_Q_22_MG, 41)                    \
-    X(MOB_Q_22_EG, -20)                   \
-    X(MOB_Q_23_MG, 162)                   \
-    X(MOB_Q_23_EG, -218)                  \
-    X(MOB_Q_24_MG, 48)                    \
-    X(MOB_Q_24_EG, -21)                   \
-    X(MOB_Q_25_MG, 202)                   \
-    X(MOB_Q_25_EG, -518)                  \
-    X(MOB_Q_26_MG, -13)                   \
-    X(MOB_Q_26_EG, -6)                    \
-    X(MOB_Q_27_MG, 48)                    \
-    X(MOB_Q_27_EG, -421)
+    X(MOB_Q_16_EG, 51)                    \
+    X(MOB_Q_17_MG, -10)                   \
+    X(MOB_Q_17_EG, 50)                    \
+    X(MOB_Q_18_MG, -4)                    \
+    X(MOB_Q_18_EG, 44)                    \
+    X(MOB_Q_19_MG, 4)                     \
+    X(MOB_Q_19_EG, 34)                    \
+    X(MOB_Q_20_MG, 13)                    \
+    X(MOB_Q_20_EG, 28)                    \
+    X(MOB_Q_21_MG, 130)                   \
+    X(MOB_Q_21_EG, -120)                  \
+    X(MOB_Q_22_MG, 34)                    \
+    X(MOB_Q_22_EG, -16)                   \
+    X(MOB_Q_23_MG, 141)                   \
+    X(MOB_Q_23_EG, -136)                  \
+    X(MOB_Q_24_MG, 60)                    \
+    X(MOB_Q_24_EG, -19)                   \
+    X(MOB_Q_25_MG, 343)                   \
+    X(MOB_Q_25_EG, -547)                  \
+    X(MOB_Q_26_MG, -31)                   \
+    X(MOB_Q_26_EG, -2)                    \
+    X(MOB_Q_27_MG, 175)                   \
+    X(MOB_Q_27_EG, -422)
