@@ -340,8 +340,9 @@ TEST(ChessEvaluation, ReadsEveryWeightOfItsList) {
     std::vector<std::string> extra = every_square_weight();
     for (const std::string& fen : every_mobility_weight()) extra.push_back(fen);
     extra.push_back("6k1/8/8/8/8/8/P7/7K w - - 0 1");
-    // Bishops of opposite colours, White's a-pawn passed.
-    extra.push_back("6k1/8/3b4/8/P7/8/2B5/6K1 w - - 0 1");
+    // Bishops of opposite colours, White's a- and h-pawns passed (with one
+    // pawn alone the complexity term takes the endgame's score to zero).
+    extra.push_back("6k1/8/3b4/8/P6P/8/2B5/6K1 w - - 0 1");
     // A King stripped bare before every White piece, whose danger reaches
     // KING_DANGER_MAX's cap.
     extra.push_back("6k1/1R6/p7/6N1/6N1/7Q/2B5/3R2K1 b - - 0 1");
