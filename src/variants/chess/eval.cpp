@@ -347,7 +347,7 @@ int scale_endgame(const EvalWeights& W, const Position& pos, const Bitboard pass
         const int a = lsb(pos.pieces(WHITE, BISHOP)), b = lsb(pos.pieces(BLACK, BISHOP));
         // Bishops of opposite colours alone: a lead in pawns counts the
         // less, the fewer of them are passed.
-        if (((file_of(a) + rank_of(a)) & 1) != ((file_of(b) + rank_of(b)) & 1)) {
+        if (!(same_colour(a) & bb(b))) {
             const int scale = W[OPPOSITE_BISHOPS_SCALE] +
                               W[OPPOSITE_BISHOPS_PER_PASSED] * popcount(passed[strong]);
             return eg * std::clamp(scale, 0, 64) / 64;
